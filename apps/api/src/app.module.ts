@@ -1,0 +1,48 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
+import { DynamicModule, Module } from '@nestjs/common';
+import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { ServeStaticModule } from '@nestjs/serve-static';
+import { AuthModule } from './auth/auth.module';
+import { HttpErrorFilter } from './common/http-error.filter';
+import { loggerModule } from './common/logger.module';
+import { rateLimitsModule } from './common/rate-limits';
+import { ZodValidationPipe } from './common/zod-validation.pipe';
+import type { AppConfig } from './config/app-config';
+import { ConfigModule } from './config/config.module';
+import { DatabaseModule } from './database/database.module';
+import { EventsModule } from './events/events.module';
+import { HealthModule } from './health/health.module';
+import { DemoLeadsSeeder } from './leads/demo/demo-leads.seeder';
+import { LeadsModule } from './leads/leads.module';
+import { VoiceModule } from './voice/voice.module';
+
+const DEFAULT_WEB_DIST = join(__dirname, '../../web/dist');
+
+@Module({})
+export class AppModule {
+  static forRoot(config: AppConfig): DynamicModule {
+    const webDist = config.WEB_DIST_DIR ?? DEFAULT_WEB_DIST;
+    return {
+      module: AppModule,
+      imports: [
+        ConfigModule.forRoot(config),
+        loggerModule(config),
+        DatabaseModule,
+        rateLimitsModule,
+        AuthModule,
+        EventsModule,
+        HealthModule,
+        LeadsModule,
+        VoiceModule,
+        // The built page is served from the same port; without a build the API still runs.
+        ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
+      ],
+      providers: [
+        { provide: APP_PIPE, useClass: ZodValidationPipe },
+        { provide: APP_FILTER, useClass: HttpErrorFilter },
+        DemoLeadsSeeder,
+      ],
+    };
+  }
+}

@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { StaffRepository } from '../staff/staff.repository';
+import type { StaffRole } from './auth.decorators';
+import { UNKNOWN_USER_HASH, verifyPassword } from './password-hasher';
+import { csrfTokenOf, newSessionToken, sessionIdOf } from './session-token';
+import { SessionsRepository } from './sessions.repository';
+import type { StaffPrincipal } from './staff-session';
+
+export interface SignedIn {
+  token: string;
+  expiresAt: Date;
+  staff: StaffPrincipal;
+  csrfToken: string;
+}
+
+@Injectable()
+export class AuthService {
+  private readonly logger = new Logger(AuthService.name);
+  // Without SESSION_SECRET (allowed outside production) a per-process secret will do:
+  // a restart only renews the CSRF tokens, which the page fetches again.
+  private readonly secret: string;
+
+  constructor(
+    private readonly staff: StaffRepository,
+    private readonly sessions: SessionsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {
+    this.secret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
+  }
+
+  async signIn(email: string, password: string): Promise<SignedIn> {
+    const account = await this.staff.findByEmail(email);
+    // Verify against a dummy hash for unknown emails: the answer time must not tell which emails exist.
+    const valid = await verifyPassword(password, account?.passwordHash ?? (await UNKNOWN_USER_HASH));
+    if (!account || !valid) {
+      this.logger.warn({ email }, 'Failed sign-in');
+      throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' });
+    }
+    const token = newSessionToken();
+    const id = sessionIdOf(token);
+    const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);
+    await this.sessions.create({ id, staffUserId: account.id, expiresAt });
+    this.logger.log({ staffId: account.id }, 'Signed in');
+    const staff = { id: account.id, email: account.email, name: account.name, role: account.role as StaffRole, sessionId: id };
+    return { token, expiresAt, staff, csrfToken: this.csrfTokenFor(id) };
+  }
+
+  /** The staff member behind a session cookie, or null when it is unknown, revoked or expired. */
+  async principalOf(token: string | undefined): Promise<StaffPrincipal | null> {
+    if (!token) return null;
+    const session = await this.sessions.findActive(sessionIdOf(token));
+    if (!session) return null;
+    const { staffUser } = session;
+    return { id: staffUser.id, email: staffUser.email, name: staffUser.name, role: staffUser.role as StaffRole, sessionId: session.id };
+  }
+
+  async signOut(sessionId: string): Promise<void> {
+    await this.sessions.revoke(sessionId);
+  }
+
+  csrfTokenFor(sessionId: string): string {
+    return csrfTokenOf(sessionId, this.secret);
+  }
+}

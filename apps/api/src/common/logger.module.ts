@@ -1,0 +1,23 @@
+import { randomUUID } from 'node:crypto';
+import type { IncomingMessage } from 'node:http';
+import { LoggerModule as PinoLoggerModule } from 'nestjs-pino';
+import type { AppConfig } from '../config/app-config';
+
+/** Structured JSON request logs with a request id; credentials never reach the log. */
+export function loggerModule(config: AppConfig) {
+  return PinoLoggerModule.forRoot({
+    pinoHttp: {
+      level: config.LOG_LEVEL,
+      genReqId: (request: IncomingMessage) => {
+        const given = request.headers['x-request-id'];
+        return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
+      },
+      redact: {
+        paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-vapi-secret"]', 'res.headers["set-cookie"]'],
+        censor: '[redacted]',
+      },
+      // Health probes every few seconds would drown the useful lines.
+      autoLogging: { ignore: (request) => request.url === '/api/health' },
+    },
+  });
+}

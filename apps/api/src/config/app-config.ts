@@ -1,0 +1,91 @@
+import { join } from 'node:path';
+import { z } from 'zod';
+
+/** data/leads.db at the repository root, whichever folder the app is started from. */
+export const DEFAULT_DATABASE_URL = `file:${join(__dirname, '../../../../data/leads.db')}`;
+
+const booleanFlag = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no'])
+  .transform((value) => ['true', '1', 'yes'].includes(value));
+
+const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata');
+
+const appConfigSchema = z.object({
+  PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
+  DATABASE_URL: z
+    .string()
+    .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'must start with file:, postgres:// or postgresql://')
+    .default(DEFAULT_DATABASE_URL),
+  DEMO_DATA: booleanFlag.default(true),
+  APP_TIME_ZONE: timeZone.default('Asia/Kolkata'),
+  DEFAULT_PHONE_REGION: z
+    .string()
+    .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 region code such as IN')
+    .default('IN'),
+  IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().optional(),
+  NODE_ENV: z.string().default('development'),
+  VAPI_WEBHOOK_SECRET: z.string().optional(),
+  VAPI_PRIVATE_KEY: z.string().optional(),
+  VAPI_PUBLIC_KEY: z.string().optional(),
+  VAPI_ASSISTANT_ID: z.string().optional(),
+  VAPI_PHONE_NUMBER_ID: z.string().optional(),
+  VAPI_API_URL: z.url('must be a URL').default('https://api.vapi.ai'),
+  VAPI_WEB_API_URL: z.url('must be a URL').optional(),
+  VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
+  SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
+  SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
+  COOKIE_SECURE: booleanFlag.default(false),
+  ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).optional(),
+  ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
+  CORS_ORIGINS: z
+    .string()
+    .transform((list) => list.split(',').map((origin) => origin.trim()).filter(Boolean))
+    .pipe(z.array(z.url('must be a comma-separated list of origins such as https://leads.example.com')))
+    .default([]),
+  TRUST_PROXY: z.string().optional(),
+  SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+});
+
+type ParsedConfig = z.infer<typeof appConfigSchema>;
+
+/** The configuration with its defaults resolved: production closes the staff dashboard. */
+export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE'> & {
+  AUTH_MODE: 'open' | 'staff';
+  isProduction: boolean;
+};
+
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** Reads and validates the environment; a bad value stops start-up naming the variable. */
+export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // An empty variable means "not set", as in most .env tooling.
+  const present = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== ''));
+  const result = appConfigSchema.safeParse(present);
+  if (!result.success) {
+    const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
+    throw new InvalidConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const isProduction = result.data.NODE_ENV === 'production';
+  return {
+    ...result.data,
+    isProduction,
+    AUTH_MODE: result.data.AUTH_MODE ?? (isProduction ? 'staff' : 'open'),
+  };
+}
+
+export class InvalidConfigError extends Error {}
+
+export const APP_CONFIG = Symbol('APP_CONFIG');

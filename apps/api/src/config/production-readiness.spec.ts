@@ -1,0 +1,42 @@
+import { loadAppConfig } from './app-config';
+import { productionGaps } from './production-readiness';
+
+const READY = {
+  NODE_ENV: 'production',
+  VAPI_WEBHOOK_SECRET: 'webhook-secret',
+  SESSION_SECRET: 'x'.repeat(32),
+  ADMIN_EMAIL: 'admin@example.in',
+  ADMIN_PASSWORD: 'a long enough password',
+};
+
+describe('productionGaps', () => {
+  it('finds nothing missing when every secret and an admin are given', () => {
+    expect(productionGaps(loadAppConfig(READY), false)).toEqual([]);
+  });
+
+  it.each([
+    ['VAPI_WEBHOOK_SECRET', /^VAPI_WEBHOOK_SECRET/],
+    ['SESSION_SECRET', /^SESSION_SECRET/],
+    ['ADMIN_EMAIL', /^ADMIN_EMAIL and ADMIN_PASSWORD/],
+    ['ADMIN_PASSWORD', /^ADMIN_EMAIL and ADMIN_PASSWORD/],
+  ])('names %s when it is missing', (variable, named) => {
+    const { [variable as keyof typeof READY]: _, ...rest } = READY;
+    const gaps = productionGaps(loadAppConfig(rest), false);
+    expect(gaps).toHaveLength(1);
+    expect(gaps[0]).toMatch(named);
+  });
+
+  it('accepts an admin that already exists instead of ADMIN_EMAIL and ADMIN_PASSWORD', () => {
+    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production', VAPI_WEBHOOK_SECRET: 's', SESSION_SECRET: 'x'.repeat(32) }), true)).toEqual([]);
+  });
+
+  it('names every gap at once', () => {
+    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production' }), false)).toHaveLength(3);
+  });
+
+  it('asks nothing of a development start, and closes the dashboard in production by default', () => {
+    expect(productionGaps(loadAppConfig({}), false)).toEqual([]);
+    expect(loadAppConfig({}).AUTH_MODE).toBe('open');
+    expect(loadAppConfig(READY).AUTH_MODE).toBe('staff');
+  });
+});

@@ -1,0 +1,19 @@
+import type { AppConfig } from './app-config';
+
+/** What a production start lacks, each named with what to set; empty when ready. */
+export function productionGaps(config: AppConfig, hasAdmin: boolean): string[] {
+  if (!config.isProduction) return [];
+  const gaps: string[] = [];
+  if (!config.VAPI_WEBHOOK_SECRET) gaps.push('VAPI_WEBHOOK_SECRET (the secret the voice platform sends with every webhook)');
+  if (!config.SESSION_SECRET) gaps.push('SESSION_SECRET (at least 32 random characters)');
+  if (!hasAdmin && !(config.ADMIN_EMAIL && config.ADMIN_PASSWORD)) {
+    gaps.push('ADMIN_EMAIL and ADMIN_PASSWORD (or an admin created with `pnpm staff:create`)');
+  }
+  return gaps;
+}
+
+export class NotReadyForProductionError extends Error {
+  constructor(gaps: string[]) {
+    super(`Refusing to start in production (NODE_ENV=production). Missing:\n${gaps.map((gap) => `  - ${gap}`).join('\n')}`);
+  }
+}

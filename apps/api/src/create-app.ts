@@ -1,0 +1,62 @@
+import 'reflect-metadata';
+import { NestFactory } from '@nestjs/core';
+import type { NestExpressApplication } from '@nestjs/platform-express';
+import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
+import cookieParser from 'cookie-parser';
+import { json, text, type NextFunction, type Request, type Response } from 'express';
+import { Logger } from 'nestjs-pino';
+import { cleanupOpenApiDoc } from 'nestjs-zod';
+import { AppModule } from './app.module';
+import { bodyParserErrors } from './common/body-parser-errors';
+import { securityHeaders } from './common/security-headers';
+import { NotReadyForProductionError, productionGaps } from './config/production-readiness';
+import { StaffService } from './staff/staff.service';
+import { loadAppConfig, type AppConfig } from './config/app-config';
+import { migrateDatabase } from './database/migrations/migrate-database';
+import { DemoLeadsSeeder } from './leads/demo/demo-leads.seeder';
+
+/** Builds the whole app (migrated database, demo data, routes, docs), not yet listening. */
+export async function createApp(config: AppConfig = loadAppConfig()): Promise<NestExpressApplication> {
+  await migrateDatabase(config.DATABASE_URL);
+  const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
+    bufferLogs: true,
+    bodyParser: false,
+  });
+  app.useLogger(app.get(Logger));
+  if (config.TRUST_PROXY) app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
+  const headers = securityHeaders(config);
+  // The OpenAPI UI ships inline scripts of its own; the page and the API get the strict policy.
+  app.use((request: Request, response: Response, next: NextFunction) =>
+    request.path.startsWith('/api/docs') ? next() : headers(request, response, next),
+  );
+  app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
+  app.use(cookieParser());
+  app.use('/api/leads/import', text({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
+  app.use('/api/webhooks/vapi', json({ limit: config.WEBHOOK_MAX_BYTES }));
+  app.use(json({ limit: '1mb' }));
+  app.use(bodyParserErrors);
+  app.setGlobalPrefix('api');
+
+  const openApi = SwaggerModule.createDocument(
+    app,
+    new DocumentBuilder().setTitle('Lead Desk API').setDescription('Leads qualified by the voice agent.').setVersion('1').build(),
+  );
+  SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(openApi));
+
+  const staff = app.get(StaffService);
+  await staff.ensureFirstAdmin();
+  const gaps = productionGaps(config, await staff.hasAdmin());
+  if (gaps.length > 0) {
+    await app.close();
+    throw new NotReadyForProductionError(gaps);
+  }
+  if (config.DEMO_DATA) await app.get(DemoLeadsSeeder).seedIfEmpty();
+  return app;
+}
+
+/** TRUST_PROXY: a hop count ("1"), "true", or addresses/subnets as Express reads them. */
+function parseTrustProxy(value: string): boolean | number | string {
+  if (/^\d+$/.test(value)) return Number(value);
+  if (value === 'true' || value === 'false') return value === 'true';
+  return value;
+}

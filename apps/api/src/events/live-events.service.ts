@@ -1,0 +1,119 @@
+import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
+import { Client } from 'pg';
+import { Subject, type Observable } from 'rxjs';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { parseDatabaseUrl } from '../database/database-url';
+import { PrismaService } from '../database/prisma.service';
+import type { LiveEvent, LiveEventSignal, LiveEventType } from './live-event';
+
+/** Reads a record as the API shows it, or null when it is gone. */
+export type LiveRecordLoader = (id: string) => Promise<unknown>;
+
+const CHANNEL = 'lead_desk_events';
+
+/**
+ * Fans record changes out to every connected browser. On PostgreSQL the signal goes
+ * through LISTEN/NOTIFY, so a change made by one API process reaches browsers
+ * connected to another; on SQLite (one process) it is delivered in-process.
+ */
+@Injectable()
+export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
+  private readonly logger = new Logger(LiveEventsService.name);
+  private readonly events = new Subject<LiveEvent>();
+  private readonly loaders = new Map<LiveEventType, LiveRecordLoader>();
+  private listener?: Client;
+  private reconnectTimer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  get stream(): Observable<LiveEvent> {
+    return this.events.asObservable();
+  }
+
+  async onModuleInit(): Promise<void> {
+    if (this.prisma.provider === 'postgresql') await this.listen();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    this.events.complete();
+    await this.listener?.end();
+  }
+
+  /** The module that owns a record type tells how to read it (events stay ignorant of leads and calls). */
+  registerLoader(types: LiveEventType[], load: LiveRecordLoader): void {
+    for (const type of types) this.loaders.set(type, load);
+  }
+
+  /** Announces a change; call it after the change has committed. */
+  async publish(signal: LiveEventSignal): Promise<void> {
+    try {
+      if (this.prisma.provider === 'postgresql') {
+        await this.prisma.client.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(signal)})`;
+      } else {
+        await this.deliver(signal);
+      }
+    } catch (error) {
+      // The change itself is stored; a missed live update only means the dashboard refreshes later.
+      this.logger.error({ err: error, signal }, 'Could not publish a live event');
+    }
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.closed) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.closed) return;
+      this.listen().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'Live events listener could not reconnect; trying again');
+        this.scheduleReconnect(5000);
+      });
+    }, delayMs);
+    this.reconnectTimer.unref();
+  }
+
+  private async listen(): Promise<void> {
+    const { connectionString } = parseDatabaseUrl(this.config.DATABASE_URL) as { connectionString: string };
+    const client = new Client({ connectionString });
+    client.on('notification', (notification) => {
+      if (notification.channel !== CHANNEL || !notification.payload) return;
+      void this.deliver(JSON.parse(notification.payload) as LiveEventSignal);
+    });
+    client.on('error', (error) => {
+      this.logger.error({ err: error }, 'Live events listener lost its connection; reconnecting');
+      this.listener = undefined;
+      client.end().catch((endError: unknown) => this.logger.warn({ err: endError }, 'Closing the broken listener failed'));
+      this.scheduleReconnect(1000);
+    });
+    await client.connect();
+    await client.query(`LISTEN ${CHANNEL}`);
+    // Shut down while connecting: this connection must not outlive the module.
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+  }
+
+  /** Re-reads the record so every browser gets it as the API shows it. */
+  private async deliver(signal: LiveEventSignal): Promise<void> {
+    // No browser is connected to this process: a bulk import need not read every lead back.
+    if (!this.events.observed) return;
+    const load = this.loaders.get(signal.type);
+    if (!load) {
+      this.logger.error({ signal }, 'No loader for a live event type');
+      return;
+    }
+    try {
+      const data = await load(signal.id);
+      if (data) this.events.next({ type: signal.type, data });
+    } catch (error) {
+      this.logger.error({ err: error, signal }, 'Could not load the record of a live event');
+    }
+  }
+}

@@ -1,0 +1,37 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { LiveEventsService } from '../events/live-events.service';
+import { MulterModule } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { LeadsController } from './leads.controller';
+import { LeadsRepository } from './leads.repository';
+import { LeadsService } from './leads.service';
+import { toLeadOutput } from './outputs/lead.output';
+
+@Module({
+  imports: [
+    MulterModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({
+        storage: memoryStorage(),
+        limits: { fileSize: config.IMPORT_MAX_BYTES, files: 1 },
+      }),
+    }),
+  ],
+  controllers: [LeadsController],
+  providers: [LeadsService, LeadsRepository],
+  exports: [LeadsService, LeadsRepository],
+})
+export class LeadsModule implements OnModuleInit {
+  constructor(
+    private readonly liveEvents: LiveEventsService,
+    private readonly leads: LeadsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.liveEvents.registerLoader(['lead.created', 'lead.updated'], async (id) => {
+      const lead = await this.leads.findById(id);
+      return lead && toLeadOutput(lead);
+    });
+  }
+}

@@ -1,0 +1,166 @@
+import { Injectable } from '@nestjs/common';
+import { Prisma, type Lead } from '../generated/sqlite/client';
+import { PrismaService, type LeadDeskPrismaClient } from '../database/prisma.service';
+import type { LeadFilter } from './inputs/list-leads.query';
+import type { LeadCursor } from './lead-cursor';
+import type { LeadStatsOutput } from './outputs/lead-stats.output';
+
+export type LeadWrite = Omit<Prisma.LeadCreateInput, 'updatedAt'>;
+export type LeadChanges = Prisma.LeadUpdateInput;
+const sql = Prisma.sql;
+type Sql = Prisma.Sql;
+type Db = Pick<LeadDeskPrismaClient, 'lead' | '$queryRaw'>;
+
+export interface StatsWindows {
+  thisMonthStart: Date;
+  nextMonthStart: Date;
+  lastMonthStart: Date;
+  todayStart: Date;
+  tomorrowStart: Date;
+}
+
+/** The only place that queries the leads table. */
+@Injectable()
+export class LeadsRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. */
+  async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
+    const conditions = this.filterConditions(filter);
+    if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
+    const rows = await this.prisma.client.$queryRaw<{ id: string }[]>`
+      SELECT id FROM leads ${where(conditions)}
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+    return this.findManyInOrder(rows.map((row) => row.id));
+  }
+
+  async count(filter: LeadFilter): Promise<number> {
+    const [row] = await this.prisma.client.$queryRaw<{ count: bigint | number }[]>`
+      SELECT COUNT(*) AS count FROM leads ${where(this.filterConditions(filter))}`;
+    return Number(row.count);
+  }
+
+  async stats(windows: StatsWindows): Promise<LeadStatsOutput> {
+    const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
+    const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
+    const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
+    const [row] = await this.prisma.client.$queryRaw<Record<keyof LeadStatsOutput, bigint | number>[]>`
+      SELECT
+        COUNT(*) AS total,
+        COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified,
+        COUNT(CASE WHEN ${thisMonth} THEN 1 END) AS "thisMonth",
+        COUNT(CASE WHEN ${lastMonth} THEN 1 END) AS "lastMonth",
+        COUNT(CASE WHEN qualified = ${false} AND ${thisMonth} THEN 1 END) AS "unqualifiedThisMonth",
+        COUNT(CASE WHEN qualified = ${false} AND ${lastMonth} THEN 1 END) AS "unqualifiedLastMonth",
+        COUNT(CASE WHEN source = ${VOICE_BOT_SOURCE} AND created_at >= ${todayStart} AND created_at < ${tomorrowStart}
+          THEN 1 END) AS "processedToday"
+      FROM leads`;
+    const total = Number(row.total);
+    const qualified = Number(row.qualified);
+    return {
+      total,
+      qualified,
+      unqualified: total - qualified,
+      thisMonth: Number(row.thisMonth),
+      lastMonth: Number(row.lastMonth),
+      unqualifiedThisMonth: Number(row.unqualifiedThisMonth),
+      unqualifiedLastMonth: Number(row.unqualifiedLastMonth),
+      processedToday: Number(row.processedToday),
+    };
+  }
+
+  findById(id: string, db: Db = this.prisma.client): Promise<Lead | null> {
+    return db.lead.findUnique({ where: { id } });
+  }
+
+  /** A lead with its calls, newest first. */
+  findWithCalls(id: string) {
+    return this.prisma.client.lead.findUnique({
+      where: { id },
+      include: { calls: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } },
+    });
+  }
+
+  /** The lead a new record is the same person as: same id, else same email, else same phone. */
+  async findSamePerson(
+    key: { id?: string; email?: string | null; phone?: string | null },
+    db: Db = this.prisma.client,
+  ): Promise<Lead | null> {
+    if (key.id) {
+      const byId = await db.lead.findUnique({ where: { id: key.id } });
+      if (byId) return byId;
+    }
+    const order = [{ createdAt: 'asc' as const }, { id: 'asc' as const }];
+    if (key.email) {
+      const byEmail = await db.lead.findFirst({ where: { email: key.email }, orderBy: order });
+      if (byEmail) return byEmail;
+    }
+    if (key.phone) return db.lead.findFirst({ where: { phone: key.phone }, orderBy: order });
+    return null;
+  }
+
+  create(data: LeadWrite, db: Db = this.prisma.client): Promise<Lead> {
+    return db.lead.create({ data });
+  }
+
+  update(id: string, changes: LeadChanges, db: Db = this.prisma.client): Promise<Lead> {
+    return db.lead.update({ where: { id }, data: changes });
+  }
+
+  /** Runs `work` in one transaction: all of its writes land, or none. */
+  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+    return this.prisma.transaction(work);
+  }
+
+  /**
+   * Holds, until the transaction ends, a lock per identity (email, phone), so that two
+   * calls from one new caller cannot both create a lead. SQLite runs one write
+   * transaction at a time already.
+   */
+  async lockIdentities(keys: (string | null | undefined)[], db: Db): Promise<void> {
+    if (this.prisma.provider !== 'postgresql') return;
+    // Sorted, so two transactions never wait on each other's second lock.
+    for (const key of [...new Set(keys.filter((k): k is string => !!k))].sort()) {
+      await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${key}`}))::text`;
+    }
+  }
+
+  private async findManyInOrder(ids: string[]): Promise<Lead[]> {
+    if (ids.length === 0) return [];
+    const leads = await this.prisma.client.lead.findMany({ where: { id: { in: ids } } });
+    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    return ids.flatMap((id) => byId.get(id) ?? []);
+  }
+
+  private filterConditions(filter: LeadFilter): Sql[] {
+    const conditions: Sql[] = [];
+    if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
+    if (filter.q) conditions.push(this.searchCondition(filter.q));
+    return conditions;
+  }
+
+  /** Case-insensitive substring match over name, email and location, served by an index. */
+  private searchCondition(term: string): Sql {
+    if (this.prisma.provider === 'postgresql') {
+      const pattern = `%${escapeLikePattern(term)}%`;
+      return sql`(name ILIKE ${pattern} OR email ILIKE ${pattern} OR location ILIKE ${pattern})`;
+    }
+    // The trigram tokenizer matches substrings of 3+ characters; shorter terms scan.
+    if ([...term].length >= 3) {
+      const phrase = `"${term.replaceAll('"', '""')}"`;
+      return sql`rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${phrase})`;
+    }
+    const pattern = `%${escapeLikePattern(term)}%`;
+    return sql`(name LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\' OR location LIKE ${pattern} ESCAPE '\\')`;
+  }
+}
+
+export const VOICE_BOT_SOURCE = 'voice bot';
+
+function where(conditions: Sql[]): Sql {
+  return conditions.length ? sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
+}
+
+function escapeLikePattern(term: string): string {
+  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
+}

@@ -1,0 +1,54 @@
+import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import type { StaffRole } from '../auth/auth.decorators';
+import { hashPassword } from '../auth/password-hasher';
+import { toStaffOutput, type StaffOutput } from './outputs/staff.output';
+import { StaffRepository } from './staff.repository';
+
+@Injectable()
+export class StaffService {
+  private readonly logger = new Logger(StaffService.name);
+
+  constructor(
+    private readonly staff: StaffRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async list(): Promise<StaffOutput[]> {
+    return (await this.staff.list()).map(toStaffOutput);
+  }
+
+  async create(input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffOutput> {
+    if (await this.staff.findByEmail(input.email)) {
+      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `A staff account for ${input.email} exists already.`, errors: [{ field: 'email', message: 'is taken' }] });
+    }
+    const created = await this.staff.create({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
+    this.logger.log({ staffId: created.id, role: created.role }, 'Staff account created');
+    return toStaffOutput(created);
+  }
+
+  /** An admin cannot remove themselves, so a team always keeps an admin who can sign in. */
+  async remove(id: string, actingStaffId: string | undefined): Promise<void> {
+    const target = await this.staff.findById(id);
+    if (!target) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No staff account with id ${id}.` });
+    if (target.id === actingStaffId) {
+      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'You cannot remove your own account.' });
+    }
+    if (target.role === 'admin' && (await this.staff.countAdmins()) <= 1) {
+      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'The last admin cannot be removed.' });
+    }
+    await this.staff.delete(id);
+    this.logger.log({ staffId: id, by: actingStaffId }, 'Staff account removed');
+  }
+
+  /** The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD, when the team has no account yet. */
+  async ensureFirstAdmin(): Promise<void> {
+    const { ADMIN_EMAIL: email, ADMIN_PASSWORD: password } = this.config;
+    if (!email || !password || (await this.staff.count()) > 0) return;
+    await this.create({ email, name: 'Administrator', role: 'admin', password });
+  }
+
+  async hasAdmin(): Promise<boolean> {
+    return (await this.staff.countAdmins()) > 0;
+  }
+}

@@ -1,0 +1,143 @@
+import {
+  BadRequestException,
+  BadGatewayException,
+  GatewayTimeoutException,
+  Inject,
+  Injectable,
+  Logger,
+  NotFoundException,
+  ServiceUnavailableException,
+} from '@nestjs/common';
+import { VapiClient, VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { PrismaService } from '../../database/prisma.service';
+import { LiveEventsService } from '../../events/live-events.service';
+import { normalizePhoneNumber } from '../../leads/phone-number';
+import { LeadsRepository } from '../../leads/leads.repository';
+import { CallsRepository } from './calls.repository';
+
+export const NO_PHONE_MESSAGE = 'No phone number found.';
+const REQUIRED = ['VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID'] as const;
+
+export interface PlacedCall {
+  id: string;
+  vapiCallId: string;
+  status: string;
+  number: string;
+}
+
+/** Has the agent phone a lead, through the voice platform's REST API (its official server SDK). */
+@Injectable()
+export class OutboundCallsService {
+  private readonly logger = new Logger(OutboundCallsService.name);
+  private client?: VapiClient;
+
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly leads: LeadsRepository,
+    private readonly calls: CallsRepository,
+    private readonly liveEvents: LiveEventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async place(input: { leadId: string } | { phone: string; name?: string }): Promise<PlacedCall> {
+    const target = await this.target(input);
+    const number = normalizePhoneNumber(target.phone, this.config.DEFAULT_PHONE_REGION);
+    if (!number) throw badRequest('phone', `${target.phone} is not a valid phone number.`);
+
+    const missing = REQUIRED.filter((variable) => !this.config[variable]);
+    if (missing.length > 0) {
+      throw new ServiceUnavailableException({ statusCode: 503, error: 'Service Unavailable', message: `Outbound calls are not configured: set ${missing.join(', ')}.`, missing });
+    }
+
+    const created = await this.createCall(number, target.name, target.leadId);
+    const call = await this.prisma
+      .transaction(async (tx) => {
+        await this.calls.lockCall(created.id, tx);
+        // A status update may have raced ahead of this answer: the upsert keeps one record and its status.
+        return this.calls.upsert(
+          created.id,
+          { leadId: target.leadId ?? null, type: 'outboundPhoneCall', status: created.status, customerNumber: number },
+          { leadId: target.leadId ?? null, customerNumber: number },
+          tx,
+        );
+      })
+      .catch((error: unknown) => {
+        // The customer is being dialled: whoever reads the log must be able to match the call.
+        this.logger.error({ err: error, vapiCallId: created.id, leadId: target.leadId }, 'Call placed but its record could not be stored');
+        throw error;
+      });
+    this.logger.log({ callId: call.id, vapiCallId: created.id, leadId: target.leadId }, 'Outbound call placed');
+    await this.liveEvents.publish({ type: 'call.updated', id: call.id });
+    return { id: call.id, vapiCallId: created.id, status: call.status, number };
+  }
+
+  private async target(input: { leadId: string } | { phone: string; name?: string }) {
+    if (!('leadId' in input)) return { phone: input.phone, name: input.name, leadId: undefined };
+    const lead = await this.leads.findById(input.leadId);
+    if (!lead) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No lead with id ${input.leadId}.` });
+    if (!lead.phone) throw badRequest('phone', NO_PHONE_MESSAGE);
+    return { phone: lead.phone, name: lead.name, leadId: lead.id };
+  }
+
+  private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {
+    this.client ??= new VapiClient({
+      token: this.config.VAPI_PRIVATE_KEY!,
+      baseUrl: this.config.VAPI_API_URL,
+      timeoutInSeconds: this.config.VAPI_TIMEOUT_SECONDS,
+      // A retried creation could ring the customer twice.
+      maxRetries: 0,
+    });
+    const request: Vapi.CreateCallDto = {
+      assistantId: this.config.VAPI_ASSISTANT_ID,
+      phoneNumberId: this.config.VAPI_PHONE_NUMBER_ID,
+      customer: { number, ...(name ? { name } : {}) },
+      // POST /call has no metadata of its own; the assistant's overrides carry ours, and
+      // Vapi echoes them in every server message about the call.
+      ...(leadId ? { assistantOverrides: { metadata: { leadId } } } : {}),
+    };
+    let answer: Vapi.CreateCallsResponse;
+    try {
+      answer = await this.client.calls.create(request);
+    } catch (error) {
+      throw this.platformFailure(error, leadId);
+    }
+    // A batch answer, or a body that is not JSON, carries no call to follow.
+    const call = typeof answer === 'object' && answer !== null && 'id' in answer ? answer : undefined;
+    if (typeof call?.id !== 'string') {
+      this.logger.error({ leadId, answer }, 'Voice platform answered without a call id');
+      throw new BadGatewayException({ statusCode: 502, error: 'Bad Gateway', message: 'The voice platform answered without a call id.' });
+    }
+    return { id: call.id, status: call.status ?? 'queued' };
+  }
+
+  private platformFailure(error: unknown, leadId: string | undefined): Error {
+    if (isTimeout(error)) {
+      this.logger.error({ leadId, timeoutSeconds: this.config.VAPI_TIMEOUT_SECONDS }, 'Voice platform timed out creating a call');
+      return new GatewayTimeoutException({ statusCode: 504, error: 'Gateway Timeout', message: `The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.` });
+    }
+    const status = error instanceof VapiError ? error.statusCode : undefined;
+    const platformMessage = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
+    this.logger.error({ leadId, status, platformMessage }, 'Voice platform refused to create a call');
+    return new BadGatewayException({ statusCode: 502, error: 'Bad Gateway', message: `The voice platform refused the call: ${platformMessage}`, platformStatus: status ?? null });
+  }
+}
+
+/**
+ * SDK 2.0.1 reports its own timeout as a plain VapiError whose cause is "timeout"
+ * (the abort reason) rather than as VapiTimeoutError; both mean the platform did not answer.
+ */
+function isTimeout(error: unknown): boolean {
+  if (error instanceof VapiTimeoutError) return true;
+  return error instanceof VapiError && error.statusCode === undefined && error.cause === 'timeout';
+}
+
+function messageOf(body: unknown): string | undefined {
+  const message = (body as { message?: unknown } | undefined)?.message;
+  if (Array.isArray(message)) return message.join('; ');
+  return typeof message === 'string' ? message : undefined;
+}
+
+function badRequest(field: string, message: string): BadRequestException {
+  return new BadRequestException({ statusCode: 400, error: 'Bad Request', message, errors: [{ field, message }] });
+}

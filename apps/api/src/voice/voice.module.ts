@@ -1,0 +1,31 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { LiveEventsService } from '../events/live-events.service';
+import { LeadsModule } from '../leads/leads.module';
+import { toCallOutput } from './calls/call.output';
+import { CallsController } from './calls/calls.controller';
+import { CallsRepository } from './calls/calls.repository';
+import { OutboundCallsService } from './calls/outbound-calls.service';
+import { VoiceConfigController } from './voice-config.controller';
+import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
+import { WebhookInboxRepository } from './webhooks/webhook-inbox.repository';
+import { WebhookProcessor } from './webhooks/webhook-processor.service';
+
+@Module({
+  imports: [LeadsModule],
+  controllers: [VapiWebhookController, CallsController, VoiceConfigController],
+  providers: [WebhookProcessor, WebhookInboxRepository, CallsRepository, OutboundCallsService],
+  exports: [WebhookProcessor],
+})
+export class VoiceModule implements OnModuleInit {
+  constructor(
+    private readonly liveEvents: LiveEventsService,
+    private readonly calls: CallsRepository,
+  ) {}
+
+  onModuleInit(): void {
+    this.liveEvents.registerLoader(['call.updated'], async (id) => {
+      const call = await this.calls.findById(id);
+      return call && toCallOutput(call);
+    });
+  }
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { fieldErrorsFromZod, type FieldError } from '../../common/field-errors';
+
+// The parts of the voice platform's server messages we read, as its server SDK types
+// them (ServerMessageEndOfCallReport, ServerMessageStatusUpdate, Call, Artifact,
+// Analysis, Recording). Only the type, the call id and a status update's status are
+// required: an optional part that is missing, null or oddly typed is ignored, because
+// refusing the message would lose the rest of what the platform delivered.
+
+/** An optional part: kept when it has the expected shape, otherwise ignored. */
+const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+
+const optionalText = lenient(z.string());
+const customer = lenient(z.looseObject({ number: optionalText, name: optionalText }));
+const jsonObject = lenient(z.record(z.string(), z.unknown()));
+
+const call = z.looseObject(
+  {
+    id: z.string('is required').min(1, 'is required').max(200, 'must be at most 200 characters'),
+    type: optionalText,
+    startedAt: optionalText,
+    endedAt: optionalText,
+    cost: lenient(z.number()),
+    customer,
+    // Outbound calls carry our lead id here (see OutboundCallsService); older payloads at call.metadata.
+    assistantOverrides: lenient(z.looseObject({ metadata: jsonObject })),
+    metadata: jsonObject,
+  },
+  'is required',
+);
+
+export const webhookEnvelopeSchema = z.object({
+  message: z.looseObject({ type: z.string('is required').min(1, 'is required').max(100) }, 'is required'),
+});
+
+const endOfCallReportSchema = z.looseObject({
+  type: z.literal('end-of-call-report'),
+  call,
+  customer,
+  endedReason: optionalText,
+  startedAt: optionalText,
+  endedAt: optionalText,
+  cost: lenient(z.number()),
+  durationSeconds: lenient(z.number()),
+  // Older payloads carried these at the top level; newer ones under artifact and analysis.
+  recordingUrl: optionalText,
+  transcript: optionalText,
+  summary: optionalText,
+  artifact: lenient(
+    z.looseObject({
+      transcript: optionalText,
+      recordingUrl: optionalText,
+      recording: lenient(z.looseObject({ stereoUrl: optionalText, mono: lenient(z.looseObject({ combinedUrl: optionalText })) })),
+    }),
+  ),
+  analysis: lenient(
+    z.looseObject({
+      summary: optionalText,
+      structuredData: jsonObject,
+      successEvaluation: z.unknown().optional(),
+    }),
+  ),
+});
+
+const statusUpdateSchema = z.looseObject({
+  type: z.literal('status-update'),
+  status: z.string('is required').min(1, 'is required').max(50, 'must be at most 50 characters'),
+  endedReason: optionalText,
+  call,
+  customer,
+});
+
+export type EndOfCallReport = z.output<typeof endOfCallReportSchema>;
+export type StatusUpdate = z.output<typeof statusUpdateSchema>;
+export type HandledMessage = EndOfCallReport | StatusUpdate;
+export type VapiCall = EndOfCallReport['call'];
+
+/** The message types we store and act on; others are acknowledged and dropped. */
+const HANDLED_TYPES = ['end-of-call-report', 'status-update'] as const;
+
+export function isHandledType(type: string): type is HandledMessage['type'] {
+  return (HANDLED_TYPES as readonly string[]).includes(type);
+}
+
+/** Validates a handled message; errors name the field from the body's root (`message.call.id`). */
+export function parseHandledMessage(message: { type: HandledMessage['type'] }): { ok: true; value: HandledMessage } | { ok: false; errors: FieldError[] } {
+  const schema = message.type === 'end-of-call-report' ? endOfCallReportSchema : statusUpdateSchema;
+  const parsed = schema.safeParse(message);
+  if (parsed.success) return { ok: true, value: parsed.data };
+  return { ok: false, errors: fieldErrorsFromZod(parsed.error).map((error) => ({ ...error, field: `message.${error.field}` })) };
+}
+
+/** The lead an outbound call was placed for, as Vapi echoes it back in every message about the call. */
+export function leadIdOf(vapiCall: VapiCall): string | undefined {
+  const leadId = vapiCall.assistantOverrides?.metadata?.leadId ?? vapiCall.metadata?.leadId;
+  return typeof leadId === 'string' ? leadId : undefined;
+}

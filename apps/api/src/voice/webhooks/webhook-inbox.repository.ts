@@ -1,0 +1,40 @@
+import { Injectable } from '@nestjs/common';
+import type { WebhookEvent } from '../../generated/sqlite/client';
+import { PrismaService, type TransactionClient } from '../../database/prisma.service';
+
+/**
+ * The only place that queries the webhook inbox. Every write runs in a transaction of
+ * its own: on SQLite a statement outside one would join whatever transaction is open
+ * on the shared connection, and vanish if that one rolls back.
+ */
+@Injectable()
+export class WebhookInboxRepository {
+  constructor(private readonly prisma: PrismaService) {}
+
+  /** Committed before any effect: from here on, the delivery cannot be lost. */
+  record(type: string, vapiCallId: string, payload: string): Promise<WebhookEvent> {
+    return this.prisma.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload } }));
+  }
+
+  async markProcessed(id: string, tx: TransactionClient): Promise<void> {
+    await tx.webhookEvent.update({ where: { id }, data: { processedAt: new Date(), error: null, attempts: { increment: 1 } } });
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.prisma.transaction((tx) =>
+      tx.webhookEvent.update({ where: { id }, data: { error: error.slice(0, 2000), attempts: { increment: 1 } } }),
+    );
+  }
+
+  /** Events not processed yet, oldest first, in keyset pages after `after`. */
+  unprocessed(limit: number, after?: WebhookEvent): Promise<WebhookEvent[]> {
+    return this.prisma.client.webhookEvent.findMany({
+      where: {
+        processedAt: null,
+        ...(after ? { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] } : {}),
+      },
+      orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+}

@@ -1,0 +1,175 @@
+import request from 'supertest';
+import { PrismaService } from '../src/database/prisma.service';
+import { statusUpdate } from './fixtures/vapi-messages';
+import { PROVIDERS } from './support/test-database';
+import { startTestApp, type TestApp } from './support/test-app';
+import { STAFF_ENDPOINTS, type StaffEndpoint } from './support/staff-endpoints';
+
+const ADMIN = { email: 'admin@example.in', password: 'correct horse battery staple' };
+const AGENT = { email: 'agent@example.in', password: 'another long password' };
+type Agent = ReturnType<typeof request.agent>;
+
+/** Reads an error's JSON body, but stops at the status line of an open event stream. */
+function statusLineOfStream(response: NodeJS.ReadableStream & { statusCode?: number; destroy(): void }, done: (error: Error | null, body: unknown) => void) {
+  if (response.statusCode === 200) {
+    response.destroy();
+    return done(null, null);
+  }
+  let text = '';
+  response.on('data', (chunk: Buffer) => (text += chunk.toString('utf8')));
+  response.on('end', () => done(null, JSON.parse(text)));
+}
+
+/** Past the auth guard: 2xx, or the 503 of outbound calls with no voice platform configured. */
+function permitted(endpoint: StaffEndpoint, status: number): boolean {
+  return status < 300 || (endpoint.path === '/api/calls' && status === 503);
+}
+
+async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string }> {
+  const agent = request.agent(testApp.app.getHttpServer());
+  const response = await agent.post('/api/auth/sign-in').send(credentials).expect(200);
+  return { agent, csrf: response.body.csrfToken };
+}
+
+describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
+  let testApp: TestApp;
+  let admin: { agent: Agent; csrf: string };
+  let agent: { agent: Agent; csrf: string };
+  let leadId: string;
+  let callId: string;
+  let n = 0;
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, { AUTH_MODE: 'staff', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_LIMIT_PER_MINUTE: '1000' });
+    admin = await signIn(testApp, ADMIN);
+    await admin.agent.post('/api/staff').set('X-CSRF-Token', admin.csrf).send({ ...AGENT, name: 'Field Agent', role: 'agent' }).expect(201);
+    agent = await signIn(testApp, AGENT);
+    leadId = (await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Existing Lead', phone: '+919876543210' }).expect(201)).body._id;
+    await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('matrix-call', 'queued')).expect(200);
+    callId = (await testApp.app.get(PrismaService).client.call.findUniqueOrThrow({ where: { vapiCallId: 'matrix-call' } })).id;
+  });
+  afterAll(() => testApp.close());
+
+  function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
+    n += 1;
+    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId);
+    let pending = client[endpoint.method](path);
+    // An event stream never ends: the status line is all this test needs.
+    if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
+    if (csrf) pending = pending.set('X-CSRF-Token', csrf);
+    if (typeof endpoint.body === 'string') return pending.set('Content-Type', 'text/csv').send(endpoint.body);
+    if (endpoint.body) return pending.send(JSON.parse(JSON.stringify(endpoint.body).replace('{n}', String(n)).replace('{leadId}', leadId)));
+    return pending;
+  }
+
+  describe.each(STAFF_ENDPOINTS)('$method $path', (endpoint) => {
+    it('answers 401 without a session', async () => {
+      const response = await call(testApp.http, endpoint);
+      expect(response.status).toBe(401);
+      expect(response.body).toMatchObject({ statusCode: 401, message: 'Sign in to continue.' });
+    });
+
+    it(`answers ${endpoint.role === 'agent' ? '2xx' : '403'} for an agent`, async () => {
+      const response = await call(agent.agent, endpoint, agent.csrf);
+      if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
+      else expect(response.status).toBe(403);
+    });
+
+    it('answers 2xx for an admin', async () => {
+      const response = await call(admin.agent, endpoint, admin.csrf);
+      expect(permitted(endpoint, response.status)).toBe(true);
+    });
+  });
+
+  it('sets an httpOnly, SameSite=Strict, expiring session cookie and never returns the password hash', async () => {
+    const response = await request(testApp.app.getHttpServer()).post('/api/auth/sign-in').send(ADMIN).expect(200);
+    const cookie = response.headers['set-cookie'][0] as string;
+    expect(cookie).toMatch(/^lead_desk_session=[\w-]{43};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Expires=/);
+    expect(response.body.staff).toEqual({ id: expect.any(String), email: ADMIN.email, name: 'Administrator', role: 'admin' });
+    const staffList = await admin.agent.get('/api/staff').expect(200);
+    expect(JSON.stringify(staffList.body)).not.toMatch(/scrypt|password/i);
+  });
+
+  it('rejects a change made with the cookie but without the CSRF token, or with a wrong one', async () => {
+    const missing = await admin.agent.post('/api/leads').send({ name: 'No Token' }).expect(403);
+    expect(missing.body.message).toMatch(/CSRF/);
+    await admin.agent.post('/api/leads').set('X-CSRF-Token', agent.csrf).send({ name: 'Wrong Token' }).expect(403);
+    await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Right Token' }).expect(201);
+  });
+
+  it('refuses a wrong password and an unknown email alike', async () => {
+    const wrong = await testApp.http.post('/api/auth/sign-in').send({ email: ADMIN.email, password: 'not the password' }).expect(401);
+    const unknown = await testApp.http.post('/api/auth/sign-in').send({ email: 'nobody@example.in', password: 'not the password' }).expect(401);
+    expect(wrong.body.message).toBe('Wrong email or password.');
+    expect(unknown.body).toEqual(wrong.body);
+  });
+
+  it('ends the session on sign-out', async () => {
+    const session = await signIn(testApp, AGENT);
+    await session.agent.get('/api/auth/me').expect(200);
+    await session.agent.post('/api/auth/sign-out').set('X-CSRF-Token', session.csrf).expect(204);
+    await session.agent.get('/api/leads').expect(401);
+    await session.agent.get('/api/auth/me').expect(401);
+  });
+
+  it('lets admins remove staff, but not themselves or the last admin', async () => {
+    const created = await admin.agent
+      .post('/api/staff')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ email: 'leaving@example.in', name: 'Leaving Soon', role: 'agent', password: 'a long enough password' })
+      .expect(201);
+    const leaving = await signIn(testApp, { email: 'leaving@example.in', password: 'a long enough password' });
+    await admin.agent.delete(`/api/staff/${created.body.id}`).set('X-CSRF-Token', admin.csrf).expect(204);
+    await leaving.agent.get('/api/leads').expect(401);
+    const me = (await admin.agent.get('/api/auth/me').expect(200)).body.staff;
+    await admin.agent.delete(`/api/staff/${me.id}`).set('X-CSRF-Token', admin.csrf).expect(409);
+  });
+
+  it('validates new staff accounts field by field', async () => {
+    const response = await admin.agent
+      .post('/api/staff')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ email: 'bad', name: '', role: 'owner', password: 'short' })
+      .expect(400);
+    expect(response.body.errors.map((error: { field: string }) => error.field).sort()).toEqual(['email', 'name', 'password', 'role']);
+  });
+
+  it('keeps health, the voice settings and the webhook (with its own secret) public in staff mode', async () => {
+    await testApp.http.get('/api/health').expect(200);
+    await testApp.http.get('/api/voice/config').expect(200);
+    await testApp.http.post('/api/webhooks/vapi').send({ message: { type: 'speech-update' } }).expect(200);
+  });
+});
+
+describe('sign-in rate limit', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp('sqlite', { AUTH_MODE: 'staff', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, SIGN_IN_LIMIT_PER_MINUTE: '5' });
+  });
+  afterAll(() => testApp.close());
+
+  it('answers 429 after five attempts a minute, even with the right password', async () => {
+    for (let i = 0; i < 5; i += 1) {
+      await testApp.http.post('/api/auth/sign-in').send({ email: ADMIN.email, password: `guess ${i}` }).expect(401);
+    }
+    const limited = await testApp.http.post('/api/auth/sign-in').send(ADMIN).expect(429);
+    expect(limited.body.message).toMatch(/Too many requests/);
+  });
+});
+
+describe('open mode (the local demo)', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp('sqlite');
+  });
+  afterAll(() => testApp.close());
+
+  it('lets the dashboard in without a session and says so', async () => {
+    await testApp.http.get('/api/leads').expect(200);
+    await testApp.http.post('/api/leads').send({ name: 'Open Mode Lead' }).expect(201);
+    await testApp.http.get('/api/auth/me').expect(200, { authMode: 'open', staff: null, csrfToken: null });
+  });
+});

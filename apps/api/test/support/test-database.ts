@@ -1,0 +1,50 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { DatabaseProvider } from '../../src/database/database-url';
+
+export const TEST_POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
+
+export interface TestDatabase {
+  provider: DatabaseProvider;
+  url: string;
+  drop(): Promise<void>;
+}
+
+/** A database of its own for one test file: a fresh SQLite file, or a fresh PostgreSQL schema. */
+export async function createTestDatabase(provider: DatabaseProvider): Promise<TestDatabase> {
+  if (provider === 'sqlite') {
+    const dir = mkdtempSync(join(tmpdir(), 'lead-desk-test-'));
+    return { provider, url: `file:${join(dir, 'leads.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+  }
+  const schema = `lead_desk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
+  await withPostgres((client) => client.query(`CREATE SCHEMA "${schema}"`));
+  const url = new URL(TEST_POSTGRES_URL);
+  url.searchParams.set('schema', schema);
+  return {
+    provider,
+    url: url.toString(),
+    drop: () => withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).then(() => undefined),
+  };
+}
+
+async function withPostgres<T>(work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: TEST_POSTGRES_URL, connectionTimeoutMillis: 5_000 });
+  try {
+    await client.connect();
+  } catch (error) {
+    throw new Error(
+      `The PostgreSQL tests need a server: ${TEST_POSTGRES_URL} could not be reached (${String(error)}). ` +
+        'Start PostgreSQL or point TEST_POSTGRES_URL at one, e.g. TEST_POSTGRES_URL=postgresql://user@host:5432/db',
+    );
+  }
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+export const PROVIDERS: DatabaseProvider[] = ['sqlite', 'postgresql'];

@@ -1,0 +1,155 @@
+import { execFile } from 'node:child_process';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { PrismaService } from '../src/database/prisma.service';
+import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
+import { PROVIDERS } from './support/test-database';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const SECRET = 'webhook-secret-for-tests';
+
+describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
+  let testApp: TestApp;
+  let prisma: PrismaService['client'];
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, { VAPI_WEBHOOK_SECRET: SECRET, WEBHOOK_MAX_BYTES: '65536' });
+    prisma = testApp.app.get(PrismaService).client;
+  });
+  afterAll(() => testApp.close());
+
+  const post = (body: unknown, secret: string | null = SECRET) => {
+    const pending = testApp.http.post('/api/webhooks/vapi');
+    return (secret === null ? pending : pending.set('X-Vapi-Secret', secret)).send(body as object);
+  };
+  const leadByEmail = (email: string) => prisma.lead.findMany({ where: { email } });
+
+  it('records the call and creates a qualified voice-bot lead from an end-of-call-report', async () => {
+    const response = await post(endOfCallReport({ callId: 'call-create', number: '+919812345678' })).expect(200);
+    expect(response.body).toEqual({ received: true, stored: true, processed: true });
+    const [lead] = await leadByEmail('sanjay.kulkarni@example.in');
+    expect(lead).toMatchObject({ name: 'Sanjay Kulkarni', phone: '+919812345678', location: 'Pune', qualified: true, source: 'voice bot', budgetText: '95 Lakh', loanNeeded: true, interestedIn: '3 BHK Apartment', timeline: '3 months' });
+    const details = await testApp.http.get(`/api/leads/${lead.id}`).expect(200);
+    expect(details.body.calls).toEqual([
+      expect.objectContaining({
+        vapiCallId: 'call-create',
+        leadId: lead.id,
+        type: 'inboundPhoneCall',
+        status: 'ended',
+        endedReason: 'customer-ended-call',
+        startedAt: '2026-11-20T10:00:00.000Z',
+        endedAt: '2026-11-20T10:03:12.500Z',
+        durationSeconds: 192.5,
+        cost: 0.2134,
+        summary: expect.stringContaining('3 BHK'),
+        transcript: expect.stringContaining('Namaste'),
+        recordingUrl: 'https://storage.vapi.ai/call-create-mono.wav',
+        structuredData: expect.objectContaining({ name: 'Sanjay Kulkarni', qualified: true }),
+      }),
+    ]);
+  });
+
+  it('updates a known caller (same phone) instead of creating a second lead, keeping their name when the call learnt none', async () => {
+    const known = await testApp.http.post('/api/leads').send({ name: 'Farah Khan', phone: '+91 98200 11111', source: 'web form' }).expect(201);
+    await post(endOfCallReport({ callId: 'call-known', number: '+919820011111', structuredData: { location: 'Thane', budget: 7000000 }, successEvaluation: 'false' })).expect(200);
+    const leads = await prisma.lead.findMany({ where: { phone: '+919820011111' } });
+    expect(leads).toHaveLength(1);
+    expect(leads[0]).toMatchObject({ id: known.body._id, name: 'Farah Khan', location: 'Thane', budgetAmount: 7000000, qualified: false, source: 'web form' });
+    const details = await testApp.http.get(`/api/leads/${known.body._id}`).expect(200);
+    expect(details.body.calls.map((call: { vapiCallId: string }) => call.vapiCallId)).toEqual(['call-known']);
+  });
+
+  it('falls back to the call customer number and to successEvaluation, and drops a field the agent got wrong', async () => {
+    await post(endOfCallReport({ callId: 'call-fallback', number: '+919833300000', structuredData: { name: 'Nisha Rao', email: 'not an email' }, successEvaluation: 'true' })).expect(200);
+    const [lead] = await prisma.lead.findMany({ where: { phone: '+919833300000' } });
+    expect(lead).toMatchObject({ name: 'Nisha Rao', email: null, qualified: true });
+  });
+
+  it('keeps exactly one call and one lead under 50 concurrent deliveries of the same report', async () => {
+    const report = endOfCallReport({ callId: 'call-dup', number: '+919844400000', structuredData: { name: 'Duplicate Dev', email: 'dup@example.in', qualified: 'yes' } });
+    const responses = await Promise.all(Array.from({ length: 50 }, () => post(report)));
+    expect(responses.map((response) => response.status)).toEqual(Array(50).fill(200));
+    expect(await prisma.call.count({ where: { vapiCallId: 'call-dup' } })).toBe(1);
+    expect(await leadByEmail('dup@example.in')).toHaveLength(1);
+    expect(await prisma.webhookEvent.count({ where: { vapiCallId: 'call-dup', processedAt: null } })).toBe(0);
+  });
+
+  it('moves a call through status updates and never back', async () => {
+    for (const status of ['queued', 'ringing', 'in-progress'] as const) await post(statusUpdate('call-status', status)).expect(200);
+    expect((await prisma.call.findUnique({ where: { vapiCallId: 'call-status' } }))?.status).toBe('in-progress');
+    await post(statusUpdate('call-status', 'ended')).expect(200);
+    await post(statusUpdate('call-status', 'ringing')).expect(200);
+    const call = await prisma.call.findUnique({ where: { vapiCallId: 'call-status' } });
+    expect(call).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
+  });
+
+  it.each([
+    ['no secret', null],
+    ['a wrong secret', 'wrong-secret'],
+  ])('answers 401 to %s and stores nothing', async (_, secret) => {
+    const before = await prisma.webhookEvent.count();
+    const response = await post(endOfCallReport({ callId: `call-unauthorised-${secret}`, number: '+919855500000' }), secret).expect(401);
+    expect(response.body).toMatchObject({ statusCode: 401, message: 'Missing or wrong webhook secret.' });
+    expect(await prisma.webhookEvent.count()).toBe(before);
+    expect(await prisma.call.count({ where: { vapiCallId: `call-unauthorised-${secret}` } })).toBe(0);
+  });
+
+  it("accepts the secret as the platform's bearer credential too", async () => {
+    await testApp.http.post('/api/webhooks/vapi').set('Authorization', `Bearer ${SECRET}`).send(statusUpdate('call-bearer', 'queued')).expect(200);
+    expect(await prisma.call.count({ where: { vapiCallId: 'call-bearer' } })).toBe(1);
+  });
+
+  it('acknowledges other message types without storing them', async () => {
+    const before = await prisma.webhookEvent.count();
+    await post({ message: { type: 'speech-update', status: 'started', role: 'assistant' } }).expect(200, { received: true });
+    expect(await prisma.webhookEvent.count()).toBe(before);
+  });
+
+  it.each([
+    [{}, 'message'],
+    [{ message: {} }, 'message.type'],
+    [{ message: { type: 'end-of-call-report', analysis: {} } }, 'message.call'],
+    [{ message: { type: 'status-update', call: { id: 'x' } } }, 'message.status'],
+  ])('rejects %j with a 400 naming %s', async (body, field) => {
+    const response = await post(body).expect(400);
+    expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+  });
+
+  it('rejects malformed JSON with a 400 and an oversize body with a 413', async () => {
+    const malformed = await testApp.http.post('/api/webhooks/vapi').set('X-Vapi-Secret', SECRET).set('Content-Type', 'application/json').send('{"message": {').expect(400);
+    expect(malformed.body.message).toMatch(/not valid JSON/);
+    const huge = endOfCallReport({ callId: 'call-huge', number: '+919866600000' });
+    huge.message.artifact.transcript = 'x'.repeat(70_000);
+    await post(huge).expect(413);
+    expect(await prisma.call.count({ where: { vapiCallId: 'call-huge' } })).toBe(0);
+  });
+
+  it('keeps a report whose processing failed, answers 202, and replays it with pnpm webhooks:replay', async () => {
+    // Make writing call records fail, as a bug or a broken migration would.
+    const failing =
+      provider === 'sqlite'
+        ? ["CREATE TRIGGER fail_calls BEFORE INSERT ON calls BEGIN SELECT RAISE(ABORT, 'simulated failure'); END"]
+        : [
+            "CREATE FUNCTION fail_calls() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql",
+            'CREATE TRIGGER fail_calls BEFORE INSERT ON calls FOR EACH ROW EXECUTE FUNCTION fail_calls()',
+          ];
+    for (const statement of failing) await prisma.$executeRawUnsafe(statement);
+    const report = endOfCallReport({ callId: 'call-replay', number: '+919877700000', structuredData: { name: 'Replay Ravi', email: 'replay@example.in' } });
+    const response = await post(report).expect(202);
+    expect(response.body).toEqual({ received: true, stored: true, processed: false });
+    const [event] = await prisma.webhookEvent.findMany({ where: { vapiCallId: 'call-replay' } });
+    // SQLite reports a trigger's ABORT as a constraint violation; PostgreSQL passes the message on.
+    expect(event).toMatchObject({ type: 'end-of-call-report', processedAt: null, attempts: 1, error: expect.stringMatching(/simulated failure|constraint/i) });
+    expect(await leadByEmail('replay@example.in')).toHaveLength(0);
+
+    await prisma.$executeRawUnsafe(provider === 'sqlite' ? 'DROP TRIGGER fail_calls' : 'DROP TRIGGER fail_calls ON calls');
+    const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', join(__dirname, '../src/voice/cli/replay-webhooks.ts')], {
+      cwd: join(__dirname, '..'),
+      env: { ...process.env, DATABASE_URL: testApp.database.url, LOG_LEVEL: 'silent' },
+    });
+    expect(stdout).toContain('1 processed, 0 still failing');
+    expect(await leadByEmail('replay@example.in')).toHaveLength(1);
+    expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-replay' } })).toMatchObject({ status: 'ended' });
+    expect(await prisma.webhookEvent.findUnique({ where: { id: event.id } })).toMatchObject({ processedAt: expect.any(Date), error: null, attempts: 2 });
+  });
+});
