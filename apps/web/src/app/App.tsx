@@ -1,0 +1,39 @@
+import { CustomerPropertyDemo } from '../features/properties';
+import { useVoiceCall, VoiceCallButton, VoiceCallProvider } from '../features/voice';
+import { AdminDashboardPlaceholder } from './AdminDashboardPlaceholder';
+import { ThemeToggle } from './theme/ThemeToggle';
+import './theme/theme.css';
+import './App.css';
+
+const TEXT = {
+  skipLink: 'Skip to content',
+  brand: 'Lead Desk',
+  tagline: 'Properties, a voice AI sales agent, and the leads it qualifies',
+};
+
+export function App() {
+  return (
+    <VoiceCallProvider>
+      <a className="skip-link" href="#main">
+        {TEXT.skipLink}
+      </a>
+      <header className="app-header">
+        <div className="app-header__brand">
+          <h1>{TEXT.brand}</h1>
+          <p className="app-header__tagline">{TEXT.tagline}</p>
+        </div>
+        <ThemeToggle />
+      </header>
+      <main id="main" className="app-main">
+        <CustomerDemoWithVoice />
+        <AdminDashboardPlaceholder />
+      </main>
+    </VoiceCallProvider>
+  );
+}
+
+/** Composes the two features here, so the property demo never reaches into the voice feature. */
+function CustomerDemoWithVoice() {
+  const { start } = useVoiceCall();
+  return <CustomerPropertyDemo callButton={<VoiceCallButton />} onChatWithAgent={() => void start()} />;
+}

@@ -1,0 +1,67 @@
+import { Building, MessageCircle } from 'lucide-react';
+import { useId, useRef, type ReactNode } from 'react';
+import { StatTiles } from '../../../components/StatTiles';
+import { HERO_STATS } from '../data/marketingFigures';
+import { PropertyExplorer } from './PropertyExplorer';
+import { PropertyFiguresStrip } from './PropertyFiguresStrip';
+import '../properties.css';
+
+const TEXT = {
+  title: 'Customer Property Demo',
+  subtitle: 'Explore premium properties with AI assistance',
+  browse: 'Browse Properties',
+  chat: 'Chat with AI',
+};
+
+interface CustomerPropertyDemoProps {
+  /** The voice-call control, shown in the explorer. */
+  callButton: ReactNode;
+  /** Starts the same voice conversation as the call button. */
+  onChatWithAgent: () => void;
+}
+
+/** The left half of the page: what a prospective buyer sees. */
+export function CustomerPropertyDemo({ callButton, onChatWithAgent }: CustomerPropertyDemoProps) {
+  const titleId = useId();
+  const explorerHeading = useRef<HTMLHeadingElement>(null);
+  const callPanel = useRef<HTMLDivElement>(null);
+
+  const browse = () => {
+    explorerHeading.current?.scrollIntoView?.({ block: 'start' });
+    explorerHeading.current?.focus({ preventScroll: true });
+  };
+
+  const chat = () => {
+    // The call's progress shows on the call panel, which may be off screen on a phone.
+    callPanel.current?.scrollIntoView?.({ block: 'center' });
+    onChatWithAgent();
+  };
+
+  return (
+    <section className="panel customer-demo" aria-labelledby={titleId}>
+      <div>
+        <h2 id={titleId} className="panel__title">
+          {TEXT.title}
+        </h2>
+        <p className="panel__subtitle">{TEXT.subtitle}</p>
+      </div>
+
+      <div className="customer-demo__hero">
+        <StatTiles stats={HERO_STATS} />
+        <div className="customer-demo__actions">
+          <button type="button" className="button button--primary" onClick={browse}>
+            <Building aria-hidden size={18} />
+            {TEXT.browse}
+          </button>
+          <button type="button" className="button button--secondary" onClick={chat}>
+            <MessageCircle aria-hidden size={18} />
+            {TEXT.chat}
+          </button>
+        </div>
+      </div>
+
+      <PropertyExplorer callButton={callButton} headingRef={explorerHeading} callPanelRef={callPanel} />
+      <PropertyFiguresStrip />
+    </section>
+  );
+}

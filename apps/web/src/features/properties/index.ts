@@ -1,0 +1,1 @@
+export { CustomerPropertyDemo } from './components/CustomerPropertyDemo';

@@ -1,0 +1,3 @@
+export { VoiceCallButton } from './components/VoiceCallButton';
+export { VoiceCallProvider } from './VoiceCallProvider';
+export { useVoiceCall } from './useVoiceCall';
