@@ -1,0 +1,24 @@
+import { rmSync } from 'node:fs';
+import { startApp } from './app-process';
+import { startFakeVoicePlatform } from './fake-voice-platform';
+
+/** Starts the fake voice platform and the real app once for all browser tests. */
+export default async function globalSetup(): Promise<() => Promise<void>> {
+  const voice = await startFakeVoicePlatform();
+  const app = await startApp({
+    VAPI_PUBLIC_KEY: 'test-public-key',
+    VAPI_ASSISTANT_ID: 'test-assistant',
+    VAPI_WEB_API_URL: voice.url,
+    VAPI_API_URL: voice.url,
+    VAPI_PRIVATE_KEY: 'test-private-key',
+    VAPI_PHONE_NUMBER_ID: 'test-phone-number',
+  });
+  process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_VOICE_URL = voice.url;
+  return async () => {
+    app.process.kill('SIGTERM');
+    await new Promise((done) => app.process.once('exit', done));
+    rmSync(app.dataDir, { recursive: true, force: true });
+    await new Promise((done) => voice.server.close(done));
+  };
+}
