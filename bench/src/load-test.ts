@@ -1,0 +1,32 @@
+import autocannon from 'autocannon';
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** An HTTP load of `connections` clients for `seconds`, as autocannon measures it. */
+export async function loadTest(url: string, options: { connections: number; seconds: number; method?: 'GET' | 'POST'; headers?: Record<string, string>; body?: string; requests?: autocannon.Request[] }): Promise<LoadResult> {
+  const result = await autocannon({
+    url,
+    connections: options.connections,
+    duration: options.seconds,
+    method: options.method ?? 'GET',
+    headers: options.headers,
+    body: options.body,
+    requests: options.requests,
+  });
+  return {
+    requestsPerSecond: result.requests.average,
+    p50: result.latency.p50,
+    // autocannon reports p97.5 and p99; p95 is interpolated between p90 and p97.5.
+    p95: result.latency.p90 + ((result.latency.p97_5 - result.latency.p90) * (95 - 90)) / (97.5 - 90),
+    p99: result.latency.p99,
+    errors: result.errors + result.timeouts,
+    non2xx: result.non2xx,
+  };
+}
