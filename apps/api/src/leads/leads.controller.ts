@@ -5,7 +5,7 @@ import type { Request, Response } from 'express';
 import { Roles } from '../auth/auth.decorators';
 import { InvalidFieldsException } from '../common/field-errors';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
-import { StatsQuery } from './inputs/stats.query';
+import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
 import { LeadsService } from './leads.service';
 
 @ApiTags('leads')
@@ -29,6 +29,12 @@ export class LeadsController {
   @Get('stats')
   stats(@Query() query: StatsQuery) {
     return this.leads.stats(query.tz);
+  }
+
+  @Get('stats/daily')
+  @ApiOkResponse({ description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
+  dailyStats(@Query() query: DailyStatsQuery) {
+    return this.leads.dailyCounts(query.days, query.tz);
   }
 
   @Get('export.csv')

@@ -69,6 +69,30 @@ export class LeadsRepository {
     };
   }
 
+  /**
+   * Qualified and unqualified leads per day for contiguous days (each `[start, end)`):
+   * one range scan of the creation index, bucketed by a CASE over the day boundaries,
+   * which both databases run without time zone support of their own.
+   */
+  async countPerDay(days: { start: Date; end: Date }[]): Promise<{ qualified: number; unqualified: number }[]> {
+    const counts = days.map(() => ({ qualified: 0, unqualified: 0 }));
+    if (days.length === 0) return counts;
+    const dayIndex = Prisma.join(
+      // The index is a literal: a parameter would leave PostgreSQL guessing the CASE's type.
+      days.map((day, index) => sql`WHEN created_at < ${day.end} THEN ${Prisma.raw(String(index))}`),
+      ' ',
+    );
+    const rows = await this.prisma.client.$queryRaw<{ day: bigint | number; qualified: bigint | number; total: bigint | number }[]>`
+      SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
+      FROM leads WHERE created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}
+      GROUP BY 1`;
+    for (const row of rows) {
+      const qualified = Number(row.qualified);
+      counts[Number(row.day)] = { qualified, unqualified: Number(row.total) - qualified };
+    }
+    return counts;
+  }
+
   findById(id: string, db: Db = this.prisma.client): Promise<Lead | null> {
     return db.lead.findUnique({ where: { id } });
   }

@@ -14,8 +14,9 @@ import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsRepository } from './leads.repository';
 import { toLeadOutput, type LeadOutput } from './outputs/lead.output';
+import type { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import type { LeadStatsOutput } from './outputs/lead-stats.output';
-import { statsWindows } from './stats-windows';
+import { lastLocalDays, statsWindows } from './stats-windows';
 
 export interface LeadPage {
   leads: LeadOutput[];
@@ -58,6 +59,13 @@ export class LeadsService {
 
   stats(timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStatsOutput> {
     return this.leads.stats(statsWindows(now, timeZone));
+  }
+
+  /** Leads per calendar day in `timeZone` over the last `days` days, oldest first, today last. */
+  async dailyCounts(days: number, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<DailyLeadCountOutput[]> {
+    const localDays = lastLocalDays(now, timeZone, days);
+    const counts = await this.leads.countPerDay(localDays);
+    return localDays.map((day, index) => ({ date: day.date, ...counts[index] }));
   }
 
   /** One lead with its calls, newest first. */

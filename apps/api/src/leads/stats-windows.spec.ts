@@ -1,4 +1,4 @@
-import { statsWindows } from './stats-windows';
+import { lastLocalDays, statsWindows } from './stats-windows';
 
 describe('statsWindows', () => {
   it('starts months and days at local midnight in the given zone', () => {
@@ -28,5 +28,24 @@ describe('statsWindows', () => {
   it('wraps the year in January', () => {
     const windows = statsWindows(new Date('2026-01-15T00:00:00Z'), 'UTC');
     expect(windows.lastMonthStart).toEqual(new Date('2025-12-01T00:00:00Z'));
+  });
+});
+
+describe('lastLocalDays', () => {
+  it('lists the calendar days in the zone, oldest first, today last', () => {
+    // 02:00 on 1 March in Kolkata is still 28 February in UTC.
+    const days = lastLocalDays(new Date('2026-02-28T20:30:00Z'), 'Asia/Kolkata', 3);
+    expect(days).toEqual([
+      { date: '2026-02-27', start: new Date('2026-02-26T18:30:00Z'), end: new Date('2026-02-27T18:30:00Z') },
+      { date: '2026-02-28', start: new Date('2026-02-27T18:30:00Z'), end: new Date('2026-02-28T18:30:00Z') },
+      { date: '2026-03-01', start: new Date('2026-02-28T18:30:00Z'), end: new Date('2026-03-01T18:30:00Z') },
+    ]);
+  });
+
+  it('gives the day daylight saving time starts 23 hours, and the days stay contiguous', () => {
+    const days = lastLocalDays(new Date('2026-03-09T15:00:00Z'), 'America/New_York', 3);
+    expect(days.map((day) => day.date)).toEqual(['2026-03-07', '2026-03-08', '2026-03-09']);
+    expect(days.map((day) => (day.end.getTime() - day.start.getTime()) / 3_600_000)).toEqual([24, 23, 24]);
+    for (let i = 1; i < days.length; i += 1) expect(days[i].start).toEqual(days[i - 1].end);
   });
 });

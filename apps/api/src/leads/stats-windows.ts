@@ -14,3 +14,19 @@ export function statsWindows(now: Date, timeZone: string): StatsWindows {
     tomorrowStart: today.plus({ days: 1 }).toJSDate(),
   };
 }
+
+export interface LocalDay {
+  /** The calendar date in the zone, YYYY-MM-DD. */
+  date: string;
+  start: Date;
+  end: Date;
+}
+
+/** The last `days` calendar days in `timeZone`, today last; a day spans 23 to 25 hours around DST changes. */
+export function lastLocalDays(now: Date, timeZone: string, days: number): LocalDay[] {
+  const today = DateTime.fromJSDate(now, { zone: timeZone }).startOf('day');
+  return Array.from({ length: days }, (_, index) => {
+    const start = today.minus({ days: days - 1 - index });
+    return { date: start.toISODate()!, start: start.toJSDate(), end: start.plus({ days: 1 }).toJSDate() };
+  });
+}
