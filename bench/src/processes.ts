@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join, resolve } from 'node:path';
 
@@ -16,10 +16,13 @@ export async function freePort(): Promise<number> {
 export interface RunningServer {
   url: string;
   process: ChildProcess;
-  /** Peak resident memory (VmHWM) of the process so far, in MB. */
-  peakMemoryMb(): number;
   /** Current resident memory, in MB. */
   memoryMb(): number;
+  /**
+   * The process's peak resident memory while `work` runs, in MB: the kernel's high-water
+   * mark (VmHWM, reset before) and, as a cross-check, RSS sampled every 20 ms.
+   */
+  peakMemoryDuring<T>(work: () => Promise<T>): Promise<{ result: T; peakMemoryMb: number }>;
   stop(): Promise<void>;
 }
 
@@ -43,8 +46,19 @@ export async function startNodeServer(script: string, env: Record<string, string
   return {
     url,
     process: child,
-    peakMemoryMb: () => status('VmHWM'),
     memoryMb: () => status('VmRSS'),
+    peakMemoryDuring: async (work) => {
+      // "5" resets the high-water mark to the current RSS (proc(5), /proc/pid/clear_refs).
+      writeFileSync(`/proc/${child.pid}/clear_refs`, '5');
+      let sampled = status('VmRSS');
+      const sampler = setInterval(() => (sampled = Math.max(sampled, status('VmRSS'))), 20);
+      try {
+        const result = await work();
+        return { result, peakMemoryMb: Math.max(sampled, status('VmHWM')) };
+      } finally {
+        clearInterval(sampler);
+      }
+    },
     stop: async () => {
       child.kill('SIGTERM');
       await new Promise((done) => child.once('exit', done));

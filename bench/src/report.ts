@@ -4,83 +4,188 @@ import { REPO_ROOT } from './processes';
 import type { Spread } from './statistics';
 import { lineChartSvg, type Series } from './svg-plot';
 
-type Row = Record<string, any>;
-interface Report {
-  machine: Record<string, unknown>;
-  settings: { sizes: number[]; seconds: number; runs: number; connections: number };
+/** One scenario's figures for one database and size, as the scenario wrote them. */
+type Row = { provider: 'sqlite' | 'postgresql'; size: number; scenario: string; [figure: string]: any };
+
+export interface BenchReport {
+  machine: { cpus: number; cpuModel: string; memoryGb: number; loadAverage: number[]; node: string; date: string };
+  settings: { sizes: number[]; seconds: number; runs: number; connections: number; providers: string[] };
+  totalMinutes: number;
   results: Row[];
 }
 
-const START = '<!-- results:start -->';
-const END = '<!-- results:end -->';
-const s = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
-const n = (size: number) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
-const pct = (a: number, b: number) => `${Math.round((a / b) * 100)}%`;
+const TEMPLATE = join(REPO_ROOT, 'bench/BENCHMARKS.template.md');
+const OUTPUT = join(REPO_ROOT, 'BENCHMARKS.md');
+const PLOTS = join(REPO_ROOT, 'bench/plots');
+/** The run before the fixes described in BENCHMARKS.md, for the before/after table. */
+const BEFORE = join(REPO_ROOT, 'bench/results/before-fixes.json');
 
-/** Rewrites the measured part of BENCHMARKS.md (between its markers) and the plots. */
-export function writeReport(report: Report): void {
-  const { results } = report;
-  const list = results.filter((r) => r.scenario === 'first page' || r.scenario === 'qualified + search');
-  const exports = results.filter((r) => r.scenario === 'export');
-  const ingest = results.filter((r) => r.scenario === 'webhook ingest');
-  const page = results.filter((r) => r.scenario === 'page');
+const LIST_SCENARIOS = ['first page', 'qualified + search'];
+const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
-  const lines = [
-    START,
-    `Measured ${report.machine.date} on ${report.machine.cpus} cores (${report.machine.cpuModel}), ${report.machine.memoryGb} GiB, Node ${report.machine.node};`,
-    `${report.settings.runs} runs of ${report.settings.seconds} s with ${report.settings.connections} connections per figure: median (min–max).`,
-    '',
-    '### 1. List and search (`GET /api/leads`, limit 50)',
-    '',
-    '| database | leads | query | API req/s | baseline req/s | ratio | API p50 ms | API p95 ms | API p99 ms | baseline p95 ms | errors |',
-    '| --- | --- | --- | --- | --- | --- | --- | --- | --- | --- | --- |',
-    ...list.map((r) => `| ${r.provider} | ${n(r.size)} | ${r.scenario} | ${s(r.api.requestsPerSecond, 0)} | ${s(r.baseline.requestsPerSecond, 0)} | ${pct(r.api.requestsPerSecond.median, r.baseline.requestsPerSecond.median)} | ${r.api.p50.median.toFixed(1)} | ${s(r.api.p95)} | ${r.api.p99.median.toFixed(1)} | ${r.baseline.p95.median.toFixed(1)} | ${r.api.errors} |`),
-    '',
-    '### 2. Export (`GET /api/leads/export.csv`, every lead)',
-    '',
-    '| database | leads | size MB | API MB/s | native MB/s | ratio | API peak memory MB |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...exports.map((r) => `| ${r.provider} | ${n(r.size)} | ${r.api.megabytes.toFixed(1)} | ${s(r.api.megabytesPerSecond)} | ${s(r.baseline.megabytesPerSecond)} | ${pct(r.api.megabytesPerSecond.median, r.baseline.megabytesPerSecond.median)} | ${r.api.peakMemoryMb.toFixed(0)} |`),
-    '',
-    '### 3. Webhook ingest (end-of-call-reports)',
-    '',
-    '| database | leads | accepted/s | p99 ms | accepted | stored | lost |',
-    '| --- | --- | --- | --- | --- | --- | --- |',
-    ...ingest.map((r) => `| ${r.provider} | ${n(r.size)} | ${s(r.acceptedPerSecond, 0)} | ${s(r.p99)} | ${r.accepted} | ${r.stored} | ${r.accepted - r.stored} |`),
-    '',
-    '### 4. Page',
-    '',
-    '| database | leads | main bundle kB gzip | voice chunk kB gzip | navigation → first lead card ms |',
-    '| --- | --- | --- | --- | --- |',
-    ...page.map((r) => `| ${r.provider} | ${n(r.size)} | ${r.mainBundleKbGzip.toFixed(1)} | ${r.voiceChunkKbGzip.toFixed(1)} | ${s(r.firstLeadCardMs, 0)} |`),
-    '',
-    'Plots: [list p95](bench/plots/list-p95.svg), [export speed](bench/plots/export-speed.svg), [webhook p99](bench/plots/webhook-p99.svg).',
-    '',
-    END,
-  ];
+const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
+const sizeText = (size: number) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
+const percent = (ratio: number) => `${Math.round(ratio * 100)}%`;
+const table = (header: string[], rows: string[][]) =>
+  [`| ${header.join(' | ')} |`, `| ${header.map(() => '---').join(' | ')} |`, ...rows.map((cells) => `| ${cells.join(' | ')} |`)].join('\n');
+const verdict = (met: boolean) => (met ? '**met**' : '**missed**');
 
-  mkdirSync(join(REPO_ROOT, 'bench/plots'), { recursive: true });
-  const plot = (file: string, title: string, yLabel: string, series: Series[]) =>
-    writeFileSync(join(REPO_ROOT, 'bench/plots', file), lineChartSvg(title, yLabel, series.filter((x) => x.points.length > 0)));
-  const seriesOf = (rows: Row[], label: (r: Row) => string, y: (r: Row) => number): Series[] => {
+const listRatio = (r: Row) => r.api.requestsPerSecond.median / r.baseline.requestsPerSecond.median;
+const exportRatio = (r: Row) => r.api.megabytesPerSecond.median / r.baseline.megabytesPerSecond.median;
+
+function sections(report: BenchReport): Record<string, string> {
+  const rows = (scenario: string | string[]) => report.results.filter((r) => [scenario].flat().includes(r.scenario));
+  const { machine, settings } = report;
+  return {
+    machine: `${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GiB memory, Node ${machine.node}; load average at the start ${machine.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
+    settings: `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC: ${settings.providers.join(' and ')} at ${settings.sizes.map(sizeText).join(', ')} leads; ${settings.runs} runs of ${settings.seconds} s with ${settings.connections} connections per load figure; the whole run took ${report.totalMinutes.toFixed(0)} minutes.`,
+    fill: table(
+      ['database', 'leads', 'fill s', 'load average during the size'],
+      rows('fill').map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(1), loadDuring(report, r)]),
+    ),
+    list: table(
+      ['database', 'leads', 'query', 'API req/s', 'baseline req/s', 'ratio', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors'],
+      rows(LIST_SCENARIOS).map((r) => [
+        r.provider, sizeText(r.size), r.scenario, spreadText(r.api.requestsPerSecond, 0), spreadText(r.baseline.requestsPerSecond, 0),
+        percent(listRatio(r)), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), r.baseline.p95.median.toFixed(1),
+        String(r.api.errors + r.baseline.errors),
+      ]),
+    ),
+    export: table(
+      ['database', 'leads', 'rows', 'size MB', 'API MB/s', 'native MB/s', 'ratio', 'API peak memory MB', 'API idle memory MB'],
+      rows('export').map((r) => [
+        r.provider, sizeText(r.size), String(r.api.rows), r.api.megabytes.toFixed(1), spreadText(r.api.megabytesPerSecond), spreadText(r.baseline.megabytesPerSecond),
+        percent(exportRatio(r)), spreadText(r.api.peakMemoryMb, 0), r.api.idleMemoryMb.toFixed(0),
+      ]),
+    ),
+    ingest: table(
+      ['database', 'leads', 'accepted/s', 'p99 ms', 'accepted', 'processed (200)', 'stored for replay (202)', 'refused', 'found in the database', 'lost'],
+      rows('webhook ingest').map((r) => [
+        r.provider, sizeText(r.size), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.processed),
+        String(r.storedForReplay), String(r.refused), String(r.found), String(r.lost),
+      ]),
+    ),
+    page: table(
+      ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
+      rows('page').map((r) => [
+        r.provider, sizeText(r.size), r.mainBundleKbGzip.toFixed(1), r.voiceChunkKbGzip.toFixed(1), r.firstLeadCardMs ? spreadText(r.firstLeadCardMs, 0) : `not measured: ${r.note}`,
+      ]),
+    ),
+    goals: goalsTable(report),
+    'before-after': existsSync(BEFORE) ? beforeAfterTable(JSON.parse(readFileSync(BEFORE, 'utf8')) as BenchReport, report) : '(no bench/results/before-fixes.json)',
+  };
+}
+
+/** The 1-minute load average the scenarios of one database and size were measured under. */
+function loadDuring(report: BenchReport, fill: Row): string {
+  const loads = report.results.filter((r) => r.provider === fill.provider && r.size === fill.size).map((r) => r.loadAverage1m as number);
+  return `${Math.min(...loads).toFixed(1)}–${Math.max(...loads).toFixed(1)}`;
+}
+
+function goalsTable(report: BenchReport): string {
+  const largest = Math.max(...report.settings.sizes);
+  const at = (scenario: string | string[], size = largest) => report.results.filter((r) => [scenario].flat().includes(r.scenario) && r.size === size);
+  const lines: string[][] = [];
+  for (const r of at(LIST_SCENARIOS)) {
+    lines.push([`list "${r.scenario}", ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < GOALS.listP95Ms)]);
+    lines.push([`list "${r.scenario}", ${r.provider}: ≥ ${percent(GOALS.listRatio)} of the baseline's req/s`, percent(listRatio(r)), verdict(listRatio(r) >= GOALS.listRatio)]);
+  }
+  for (const r of at('export')) {
+    lines.push([`export, ${r.provider}: ≥ ${percent(GOALS.exportRatio)} of the native export's MB/s`, percent(exportRatio(r)), verdict(exportRatio(r) >= GOALS.exportRatio)]);
+    const peaks = report.results.filter((x) => x.scenario === 'export' && x.provider === r.provider).map((x) => x.api.peakMemoryMb.max as number);
+    lines.push([`export, ${r.provider}: peak memory < ${GOALS.exportMemoryMb} MB at every size`, `${Math.max(...peaks).toFixed(0)} MB`, verdict(Math.max(...peaks) < GOALS.exportMemoryMb)]);
+    const smaller = at('export', largest / 10).find((x) => x.provider === r.provider);
+    if (smaller) {
+      const growth = r.api.peakMemoryMb.median - smaller.api.peakMemoryMb.median;
+      lines.push([
+        `export, ${r.provider}: the same peak memory at ${sizeText(smaller.size)} and ${sizeText(largest)} (within ${GOALS.exportMemoryFlatMb} MB)`,
+        `${smaller.api.peakMemoryMb.median.toFixed(0)} → ${r.api.peakMemoryMb.median.toFixed(0)} MB`,
+        verdict(Math.abs(growth) <= GOALS.exportMemoryFlatMb),
+      ]);
+    }
+  }
+  for (const r of at('webhook ingest')) {
+    lines.push([`webhook ingest, ${r.provider}: ≥ ${GOALS.ingestPerSecond} accepted/s`, `${r.acceptedPerSecond.median.toFixed(0)}/s`, verdict(r.acceptedPerSecond.median >= GOALS.ingestPerSecond)]);
+    lines.push([`webhook ingest, ${r.provider}: zero loss`, `${r.lost} lost of ${r.accepted}`, verdict(r.lost === 0)]);
+  }
+  for (const r of at('page')) {
+    lines.push([
+      `page, ${r.provider}: first lead card < ${GOALS.pageMs} ms`,
+      r.firstLeadCardMs ? `${r.firstLeadCardMs.median.toFixed(0)} ms` : `not measured (${r.note})`,
+      r.firstLeadCardMs ? verdict(r.firstLeadCardMs.median < GOALS.pageMs) : '**not measured**',
+    ]);
+  }
+  return table([`goal (at ${sizeText(largest)} leads)`, 'reached (median)', ''], lines);
+}
+
+function beforeAfterTable(before: BenchReport, after: BenchReport): string {
+  const lines: string[][] = [];
+  const largest = Math.max(...after.settings.sizes);
+  for (const a of after.results.filter((r) => r.size === largest)) {
+    const b = before.results.find((r) => r.provider === a.provider && r.size === a.size && r.scenario === a.scenario);
+    if (!b) continue;
+    const name = `${a.provider}, ${a.scenario}`;
+    if (LIST_SCENARIOS.includes(a.scenario)) {
+      lines.push([name, 'API req/s', b.api.requestsPerSecond.median.toFixed(0), a.api.requestsPerSecond.median.toFixed(0)]);
+      lines.push([name, 'API p95 ms', b.api.p95.median.toFixed(1), a.api.p95.median.toFixed(1)]);
+      lines.push([name, 'ratio to the baseline', percent(listRatio(b)), percent(listRatio(a))]);
+    } else if (a.scenario === 'export') {
+      lines.push([name, 'API MB/s', b.api.megabytesPerSecond.median.toFixed(1), a.api.megabytesPerSecond.median.toFixed(1)]);
+      lines.push([name, 'ratio to the native export', percent(exportRatio(b)), percent(exportRatio(a))]);
+      lines.push([name, 'API peak memory MB', b.api.peakMemoryMb.median.toFixed(0), a.api.peakMemoryMb.median.toFixed(0)]);
+    } else if (a.scenario === 'webhook ingest') {
+      lines.push([name, 'accepted/s', b.acceptedPerSecond.median.toFixed(0), a.acceptedPerSecond.median.toFixed(0)]);
+      lines.push([name, 'p99 ms', b.p99.median.toFixed(0), a.p99.median.toFixed(0)]);
+    }
+  }
+  return `Before: ${before.machine.date.slice(0, 10)}; after: ${after.machine.date.slice(0, 10)}; both at ${sizeText(largest)} leads, medians.\n\n${table(['scenario', 'figure', 'before', 'after'], lines)}`;
+}
+
+/** Writes the plots; returns their Markdown images. */
+function writePlots(report: BenchReport): string {
+  const seriesOf = (rows: Row[], label: (r: Row) => string, y: (r: Row) => number | undefined, style: Partial<Series> = {}): Series[] => {
     const groups = new Map<string, Series>();
     for (const r of rows) {
+      const value = y(r);
+      if (value === undefined) continue;
       const key = label(r);
-      if (!groups.has(key)) groups.set(key, { label: key, points: [] });
-      groups.get(key)!.points.push({ x: r.size, y: y(r) });
+      if (!groups.has(key)) groups.set(key, { label: key, points: [], ...style, group: style.group ?? key.replace(/ \(.*\)$/, '') });
+      groups.get(key)!.points.push({ x: r.size, y: value });
     }
     return [...groups.values()];
   };
-  plot('list-p95.svg', 'List and search: API p95 latency', 'p95 ms', seriesOf(list, (r) => `${r.provider} ${r.scenario}`, (r) => r.api.p95.median));
-  plot('export-speed.svg', 'Export: API speed', 'MB/s', [
-    ...seriesOf(exports, (r) => `${r.provider} API`, (r) => r.api.megabytesPerSecond.median),
-    ...seriesOf(exports, (r) => `${r.provider} native`, (r) => r.baseline.megabytesPerSecond.median),
+  const rows = (scenarios: string[], provider?: string) =>
+    report.results.filter((r) => scenarios.includes(r.scenario) && (!provider || r.provider === provider));
+  const images: string[] = [];
+  const plot = (file: string, title: string, yLabel: string, series: Series[]) => {
+    if (series.length === 0) return;
+    writeFileSync(join(PLOTS, file), `${lineChartSvg(title, yLabel, series)}\n`);
+    images.push(`![${title}](bench/plots/${file})`);
+  };
+  mkdirSync(PLOTS, { recursive: true });
+  for (const provider of report.settings.providers) {
+    plot(`list-p95-${provider}.svg`, `List and search on ${provider}: p95 latency`, 'p95 ms', [
+      ...seriesOf(rows(LIST_SCENARIOS, provider), (r) => `${r.scenario} (API)`, (r) => r.api.p95.median),
+      ...seriesOf(rows(LIST_SCENARIOS, provider), (r) => `${r.scenario} (baseline)`, (r) => r.baseline.p95.median, { dashed: true }),
+    ]);
+  }
+  plot('export-speed.svg', 'Export: speed, API and native CSV', 'MB/s', [
+    ...seriesOf(rows(['export']), (r) => `${r.provider} (API)`, (r) => r.api.megabytesPerSecond.median),
+    ...seriesOf(rows(['export']), (r) => `${r.provider} (native)`, (r) => r.baseline.megabytesPerSecond.median, { dashed: true }),
   ]);
-  plot('webhook-p99.svg', 'Webhook ingest: p99 latency', 'p99 ms', seriesOf(ingest, (r) => r.provider, (r) => r.p99.median));
+  plot('export-memory.svg', 'Export: API peak memory', 'MB', seriesOf(rows(['export']), (r) => r.provider, (r) => r.api.peakMemoryMb.median));
+  plot('webhook-p99.svg', 'Webhook ingest: p99 latency', 'p99 ms', seriesOf(rows(['webhook ingest']), (r) => r.provider, (r) => r.p99.median));
+  plot('webhook-throughput.svg', 'Webhook ingest: accepted reports per second', 'accepted/s', seriesOf(rows(['webhook ingest']), (r) => r.provider, (r) => r.acceptedPerSecond.median));
+  plot('page-first-lead-card.svg', 'Page: navigation to the first lead card', 'ms', seriesOf(rows(['page']), (r) => r.provider, (r) => r.firstLeadCardMs?.median));
+  return images.join('\n\n');
+}
 
-  const file = join(REPO_ROOT, 'BENCHMARKS.md');
-  const current = existsSync(file) ? readFileSync(file, 'utf8') : `# Benchmarks\n\n${START}\n${END}\n`;
-  const before = current.slice(0, current.indexOf(START));
-  const after = current.slice(current.indexOf(END) + END.length);
-  writeFileSync(file, `${before}${lines.join('\n')}${after}`);
+/** Writes BENCHMARKS.md from its template (the narrative) and a report (the figures), and the plots. */
+export function writeReport(report: BenchReport): void {
+  const values: Record<string, string> = { ...sections(report), plots: writePlots(report) };
+  const text = readFileSync(TEMPLATE, 'utf8').replace(/\{\{([a-z-]+)\}\}/g, (placeholder, name: string) => {
+    if (!(name in values)) throw new Error(`${TEMPLATE} names ${placeholder}, which the report does not know`);
+    return values[name];
+  });
+  writeFileSync(OUTPUT, text);
 }

@@ -6,21 +6,23 @@ import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
-import { timeDownload, timeNativeExport } from './export-test';
+import { timeDownload, timeNativeExport, type ExportResult, type NativeExportTarget } from './export-test';
 import { fillDatabase } from './fill-database';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
-import { REPO_ROOT, startApi, startNodeServer } from './processes';
-import { writeReport } from './report';
-import { repeat, spread } from './statistics';
+import { REPO_ROOT, startApi, startNodeServer, type RunningServer } from './processes';
+import { writeReport, type BenchReport } from './report';
+import { spread } from './statistics';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
+const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 32;
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'sqlite,postgresql').split(',') as ('sqlite' | 'postgresql')[];
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? join(REPO_ROOT, 'bench/results/latest.json');
 
 export const LIST_QUERIES = {
   'first page': 'limit=50',
@@ -42,7 +44,7 @@ async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
   return { url: `${POSTGRES_URL}?schema=${schema}`, drop: () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`) };
 }
 
-function summarise(runs: LoadResult[]) {
+function summariseLoad(runs: LoadResult[]) {
   return {
     requestsPerSecond: spread(runs.map((r) => r.requestsPerSecond)),
     p50: spread(runs.map((r) => r.p50)),
@@ -52,57 +54,79 @@ function summarise(runs: LoadResult[]) {
   };
 }
 
+function summariseExport(runs: (ExportResult & { peakMemoryMb?: number })[]) {
+  return {
+    megabytesPerSecond: spread(runs.map((r) => r.megabytesPerSecond)),
+    seconds: spread(runs.map((r) => r.seconds)),
+    megabytes: runs[0].megabytes,
+    rows: runs[0].rows,
+  };
+}
+
+/** Both servers under the same load, alternating run by run so drift on the machine hits both alike. */
+async function listScenario(api: RunningServer, baseline: RunningServer, query: string) {
+  const load = (url: string, seconds = SECONDS) => loadTest(url, { connections: CONNECTIONS, seconds });
+  await load(`${api.url}/api/leads?${query}`, WARM_UP_SECONDS);
+  await load(`${baseline.url}/leads?${query}`, WARM_UP_SECONDS);
+  const apiRuns: LoadResult[] = [];
+  const baselineRuns: LoadResult[] = [];
+  for (let run = 0; run < RUNS; run += 1) {
+    apiRuns.push(await load(`${api.url}/api/leads?${query}`));
+    baselineRuns.push(await load(`${baseline.url}/leads?${query}`));
+  }
+  return { api: summariseLoad(apiRuns), baseline: summariseLoad(baselineRuns) };
+}
+
+async function exportScenario(api: RunningServer, databaseUrl: string) {
+  const target = parseDatabaseUrl(databaseUrl);
+  const native: NativeExportTarget =
+    target.provider === 'sqlite' ? target : { provider: 'postgresql', connectionString: target.connectionString, schema: target.schema };
+  const apiRuns: (ExportResult & { peakMemoryMb: number })[] = [];
+  const nativeRuns: ExportResult[] = [];
+  const idleMemoryMb = api.memoryMb();
+  for (let run = 0; run < RUNS; run += 1) {
+    const { result, peakMemoryMb } = await api.peakMemoryDuring(() => timeDownload(`${api.url}/api/leads/export.csv`));
+    apiRuns.push({ ...result, peakMemoryMb });
+    nativeRuns.push(await timeNativeExport(native));
+  }
+  if (apiRuns.some((r) => r.rows !== nativeRuns[0].rows)) {
+    throw new Error(`The API exported ${apiRuns.map((r) => r.rows).join('/')} rows, the database ${nativeRuns[0].rows}`);
+  }
+  return {
+    api: { ...summariseExport(apiRuns), peakMemoryMb: spread(apiRuns.map((r) => r.peakMemoryMb)), idleMemoryMb },
+    baseline: summariseExport(nativeRuns),
+  };
+}
+
 async function main(): Promise<void> {
-  const results: Record<string, unknown>[] = [];
+  const started = performance.now();
+  const results: BenchReport['results'] = [];
+  // The load average beside each figure shows how busy the shared machine was.
+  const record = (row: BenchReport['results'][number]) => {
+    const withLoad = { ...row, loadAverage1m: Number(os.loadavg()[0].toFixed(2)) };
+    console.log(JSON.stringify(withLoad));
+    results.push(withLoad);
+  };
   for (const provider of PROVIDERS) {
     for (const size of SIZES) {
       const database = await databaseFor(provider, size);
-      const started = performance.now();
+      const fillStarted = performance.now();
       await fillDatabase(database.url, size);
-      const fillSeconds = (performance.now() - started) / 1000;
-      console.log(`${provider} ${size}: filled in ${fillSeconds.toFixed(1)} s`);
+      const fillSeconds = (performance.now() - fillStarted) / 1000;
+      record({ provider, size, scenario: 'fill', seconds: fillSeconds });
       // The webhook limit guards production from floods; the benchmark is the flood.
       const api = await startApi(database.url, { VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000' });
       const baseline = await startNodeServer(join(REPO_ROOT, 'bench/src/baseline-server.ts'), { DATABASE_URL: database.url });
       try {
         for (const [scenario, query] of Object.entries(LIST_QUERIES)) {
-          // Alternate the two servers run by run, so drift on the machine hits both alike.
-          const apiRuns: LoadResult[] = [];
-          const baselineRuns: LoadResult[] = [];
-          for (let run = 0; run < RUNS; run += 1) {
-            apiRuns.push(await loadTest(`${api.url}/api/leads?${query}`, { connections: CONNECTIONS, seconds: SECONDS }));
-            baselineRuns.push(await loadTest(`${baseline.url}/leads?${query}`, { connections: CONNECTIONS, seconds: SECONDS }));
-          }
-          const row = { provider, size, scenario, api: summarise(apiRuns), baseline: summarise(baselineRuns) };
-          console.log(JSON.stringify(row));
-          results.push(row);
+          record({ provider, size, scenario, ...(await listScenario(api, baseline, query)) });
         }
-
-        const exportRuns = await repeat(RUNS, () => timeDownload(`${api.url}/api/leads/export.csv`));
-        const target = parseDatabaseUrl(database.url);
-        const nativeRuns = await repeat(RUNS, () =>
-          timeNativeExport(provider, target.provider === 'sqlite' ? { filename: target.filename } : { connectionString: target.connectionString, schema: target.schema }),
-        );
-        const exportRow = {
-          provider,
-          size,
-          scenario: 'export',
-          api: { megabytesPerSecond: spread(exportRuns.map((r) => r.megabytesPerSecond)), megabytes: exportRuns[0].megabytes, peakMemoryMb: api.peakMemoryMb() },
-          baseline: { megabytesPerSecond: spread(nativeRuns.map((r) => r.megabytesPerSecond)), megabytes: nativeRuns[0].megabytes },
-        };
-        console.log(JSON.stringify(exportRow));
-        results.push(exportRow);
-
-        const ingestRows = await ingestWebhooks(api.url, database.url, { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS });
-        const webhookRow = { provider, size, scenario: 'webhook ingest', ...ingestRows };
-        console.log(JSON.stringify(webhookRow));
-        results.push(webhookRow);
-
-        if (size === Math.max(...SIZES)) {
-          const pageRow = { provider, size, scenario: 'page', ...(await measurePage(api.url, RUNS)) };
-          console.log(JSON.stringify(pageRow));
-          results.push(pageRow);
-        }
+        record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
+        // Last: it adds leads and calls, which the other scenarios must not see.
+        const page = await measurePage(`${api.url}/`, RUNS);
+        record({ provider, size, scenario: 'page', ...page });
+        const ingest = await ingestWebhooks(api.url, database.url, { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS, existingLeads: size });
+        record({ provider, size, scenario: 'webhook ingest', ...ingest });
       } finally {
         await api.stop();
         await baseline.stop();
@@ -110,14 +134,27 @@ async function main(): Promise<void> {
       }
     }
   }
-  mkdirSync(join(REPO_ROOT, 'bench/results'), { recursive: true });
-  const report = { machine: machineFacts(), settings: { sizes: SIZES, seconds: SECONDS, runs: RUNS, connections: CONNECTIONS }, results };
-  writeFileSync(join(REPO_ROOT, 'bench/results/latest.json'), `${JSON.stringify(report, null, 2)}\n`);
+  const report: BenchReport = {
+    machine: machineFacts(),
+    settings: { sizes: SIZES, seconds: SECONDS, runs: RUNS, connections: CONNECTIONS, providers: PROVIDERS },
+    totalMinutes: (performance.now() - started) / 60_000,
+    results,
+  };
+  mkdirSync(join(RESULTS_FILE, '..'), { recursive: true });
+  writeFileSync(RESULTS_FILE, `${JSON.stringify(report, null, 2)}\n`);
   writeReport(report);
+  console.log(`Done in ${report.totalMinutes.toFixed(1)} min: ${RESULTS_FILE}, BENCHMARKS.md, bench/plots/`);
 }
 
 function machineFacts() {
-  return { cpus: os.cpus().length, cpuModel: os.cpus()[0]?.model, memoryGb: Math.round(os.totalmem() / 2 ** 30), node: process.version, date: new Date().toISOString() };
+  return {
+    cpus: os.cpus().length,
+    cpuModel: os.cpus()[0]?.model ?? 'unknown',
+    memoryGb: Math.round(os.totalmem() / 2 ** 30),
+    loadAverage: os.loadavg().map((load) => Number(load.toFixed(2))),
+    node: process.version,
+    date: new Date().toISOString(),
+  };
 }
 
 main().catch((error: unknown) => {
