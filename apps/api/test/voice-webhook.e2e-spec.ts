@@ -3,10 +3,27 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { PrismaService } from '../src/database/prisma.service';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
+import type { DatabaseProvider } from '../src/database/database-url';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'webhook-secret-for-tests';
+
+/** Makes writing call records fail, as a bug or a broken migration would. */
+async function failCallWrites(prisma: PrismaService['client'], provider: DatabaseProvider): Promise<void> {
+  const statements =
+    provider === 'sqlite'
+      ? ["CREATE TRIGGER fail_calls BEFORE INSERT ON calls BEGIN SELECT RAISE(ABORT, 'simulated failure'); END"]
+      : [
+          "CREATE OR REPLACE FUNCTION fail_calls() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql",
+          'CREATE TRIGGER fail_calls BEFORE INSERT ON calls FOR EACH ROW EXECUTE FUNCTION fail_calls()',
+        ];
+  for (const statement of statements) await prisma.$executeRawUnsafe(statement);
+}
+
+async function restoreCallWrites(prisma: PrismaService['client'], provider: DatabaseProvider): Promise<void> {
+  await prisma.$executeRawUnsafe(provider === 'sqlite' ? 'DROP TRIGGER fail_calls' : 'DROP TRIGGER fail_calls ON calls');
+}
 
 describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
   let testApp: TestApp;
@@ -125,15 +142,7 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
   });
 
   it('keeps a report whose processing failed, answers 202, and replays it with pnpm webhooks:replay', async () => {
-    // Make writing call records fail, as a bug or a broken migration would.
-    const failing =
-      provider === 'sqlite'
-        ? ["CREATE TRIGGER fail_calls BEFORE INSERT ON calls BEGIN SELECT RAISE(ABORT, 'simulated failure'); END"]
-        : [
-            "CREATE FUNCTION fail_calls() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql",
-            'CREATE TRIGGER fail_calls BEFORE INSERT ON calls FOR EACH ROW EXECUTE FUNCTION fail_calls()',
-          ];
-    for (const statement of failing) await prisma.$executeRawUnsafe(statement);
+    await failCallWrites(prisma, provider);
     const report = endOfCallReport({ callId: 'call-replay', number: '+919877700000', structuredData: { name: 'Replay Ravi', email: 'replay@example.in' } });
     const response = await post(report).expect(202);
     expect(response.body).toEqual({ received: true, stored: true, processed: false });
@@ -142,7 +151,7 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
     expect(event).toMatchObject({ type: 'end-of-call-report', processedAt: null, attempts: 1, error: expect.stringMatching(/simulated failure|constraint/i) });
     expect(await leadByEmail('replay@example.in')).toHaveLength(0);
 
-    await prisma.$executeRawUnsafe(provider === 'sqlite' ? 'DROP TRIGGER fail_calls' : 'DROP TRIGGER fail_calls ON calls');
+    await restoreCallWrites(prisma, provider);
     const { stdout } = await promisify(execFile)(process.execPath, ['-r', '@swc-node/register', join(__dirname, '../src/voice/cli/replay-webhooks.ts')], {
       cwd: join(__dirname, '..'),
       env: { ...process.env, DATABASE_URL: testApp.database.url, LOG_LEVEL: 'silent' },
@@ -151,5 +160,40 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
     expect(await leadByEmail('replay@example.in')).toHaveLength(1);
     expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-replay' } })).toMatchObject({ status: 'ended' });
     expect(await prisma.webhookEvent.findUnique({ where: { id: event.id } })).toMatchObject({ processedAt: expect.any(Date), error: null, attempts: 2 });
+  });
+});
+
+describe.each(PROVIDERS)('automatic retry of stored webhooks on %s', (provider) => {
+  let testApp: TestApp;
+  let prisma: PrismaService['client'];
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, { WEBHOOK_RETRY_SECONDS: '1' });
+    prisma = testApp.app.get(PrismaService).client;
+  });
+  afterAll(() => testApp.close());
+
+  async function eventOf(vapiCallId: string) {
+    return prisma.webhookEvent.findFirstOrThrow({ where: { vapiCallId } });
+  }
+
+  it('processes a 202 delivery by itself once the failure is gone, and leaves one that failed 5 times to the replay command', async () => {
+    await failCallWrites(prisma, provider);
+    const retried = endOfCallReport({ callId: 'call-auto-retry', number: '+919877700001', structuredData: { name: 'Retry Rekha', email: 'retry@example.in' } });
+    const givenUp = endOfCallReport({ callId: 'call-given-up', number: '+919877700002', structuredData: { name: 'Given Up Gopal', email: 'given-up@example.in' } });
+    await testApp.http.post('/api/webhooks/vapi').send(retried).expect(202);
+    await testApp.http.post('/api/webhooks/vapi').send(givenUp).expect(202);
+    await prisma.webhookEvent.update({ where: { id: (await eventOf('call-given-up')).id }, data: { attempts: 5 } });
+    await restoreCallWrites(prisma, provider);
+
+    // Both are old enough for the same rounds: only the one with attempts left is retried.
+    const deadline = Date.now() + 20_000;
+    while ((await eventOf('call-auto-retry')).processedAt === null && Date.now() < deadline) {
+      await new Promise((resolve) => setTimeout(resolve, 250));
+    }
+    expect(await eventOf('call-auto-retry')).toMatchObject({ processedAt: expect.any(Date), error: null, attempts: 2 });
+    expect(await prisma.lead.count({ where: { email: 'retry@example.in' } })).toBe(1);
+    expect(await eventOf('call-given-up')).toMatchObject({ processedAt: null, attempts: 5 });
+    expect(await prisma.lead.count({ where: { email: 'given-up@example.in' } })).toBe(0);
   });
 });

@@ -16,6 +16,7 @@ const appConfigSchema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'must start with file:, postgres:// or postgresql://')
     .default(DEFAULT_DATABASE_URL),
+  DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DEMO_DATA: booleanFlag.default(true),
   APP_TIME_ZONE: timeZone.default('Asia/Kolkata'),
   DEFAULT_PHONE_REGION: z
@@ -35,6 +36,7 @@ const appConfigSchema = z.object({
   VAPI_WEB_API_URL: z.url('must be a URL').optional(),
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

@@ -24,6 +24,7 @@ export class PrismaService implements OnModuleInit, OnModuleDestroy {
     const target = parseDatabaseUrl(config.DATABASE_URL);
     this.provider = target.provider;
     const adapter = createAdapterFactory(target, {
+      poolSize: config.DATABASE_POOL_SIZE,
       onPoolError: (error) => this.logger.error({ err: error }, 'PostgreSQL pool error'),
     });
     this.client =

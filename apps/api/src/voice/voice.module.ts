@@ -9,11 +9,12 @@ import { VoiceConfigController } from './voice-config.controller';
 import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
 import { WebhookInboxRepository } from './webhooks/webhook-inbox.repository';
 import { WebhookProcessor } from './webhooks/webhook-processor.service';
+import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
   imports: [LeadsModule],
   controllers: [VapiWebhookController, CallsController, VoiceConfigController],
-  providers: [WebhookProcessor, WebhookInboxRepository, CallsRepository, OutboundCallsService],
+  providers: [WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
   exports: [WebhookProcessor],
 })
 export class VoiceModule implements OnModuleInit {

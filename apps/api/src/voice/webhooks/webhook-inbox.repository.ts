@@ -2,6 +2,14 @@ import { Injectable } from '@nestjs/common';
 import type { WebhookEvent } from '../../generated/sqlite/client';
 import { PrismaService, type TransactionClient } from '../../database/prisma.service';
 
+/** Which unprocessed events to replay: by default every one. */
+export interface UnprocessedSelection {
+  /** Only events received before this moment (so deliveries still in flight are left alone). */
+  receivedBefore?: Date;
+  /** Only events that have failed fewer times than this. */
+  attemptsBelow?: number;
+}
+
 /**
  * The only place that queries the webhook inbox. Every write runs in a transaction of
  * its own: on SQLite a statement outside one would join whatever transaction is open
@@ -27,10 +35,12 @@ export class WebhookInboxRepository {
   }
 
   /** Events not processed yet, oldest first, in keyset pages after `after`. */
-  unprocessed(limit: number, after?: WebhookEvent): Promise<WebhookEvent[]> {
+  unprocessed(limit: number, after?: WebhookEvent, selection: UnprocessedSelection = {}): Promise<WebhookEvent[]> {
     return this.prisma.client.webhookEvent.findMany({
       where: {
         processedAt: null,
+        ...(selection.receivedBefore ? { receivedAt: { lt: selection.receivedBefore } } : {}),
+        ...(selection.attemptsBelow ? { attempts: { lt: selection.attemptsBelow } } : {}),
         ...(after ? { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] } : {}),
       },
       orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],

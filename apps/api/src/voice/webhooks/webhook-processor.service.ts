@@ -11,11 +11,14 @@ import { laterStatus } from '../calls/call-status';
 import { CallsRepository } from '../calls/calls.repository';
 import { callFromReport, customerNumberOf, leadFromReport, type ReportedLead } from './end-of-call-report';
 import { isHandledType, leadIdOf, parseHandledMessage, type EndOfCallReport, type HandledMessage, type StatusUpdate } from './vapi-message';
-import { WebhookInboxRepository } from './webhook-inbox.repository';
+import { WebhookDeliveryQueue } from './webhook-delivery-queue';
+import { WebhookInboxRepository, type UnprocessedSelection } from './webhook-inbox.repository';
 
 export type WebhookOutcome = { received: true; stored: boolean; processed: boolean };
 
 const REPLAY_BATCH = 500;
+/** Connections left to staff requests while webhooks queue for the rest of the pool. */
+const POOL_RESERVE = 2;
 
 /**
  * Turns the voice platform's messages into call records and leads. Each message is
@@ -25,6 +28,7 @@ const REPLAY_BATCH = 500;
 @Injectable()
 export class WebhookProcessor {
   private readonly logger = new Logger(WebhookProcessor.name);
+  private readonly queue: WebhookDeliveryQueue;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -33,28 +37,34 @@ export class WebhookProcessor {
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.queue = new WebhookDeliveryQueue(Math.max(1, config.DATABASE_POOL_SIZE - POOL_RESERVE));
+  }
 
   async receive(message: { type: string }): Promise<WebhookOutcome> {
     if (!isHandledType(message.type)) return { received: true, stored: false, processed: false };
     const parsed = parseHandledMessage({ ...message, type: message.type });
     if (!parsed.ok) throw new InvalidFieldsException(parsed.errors);
-    const event = await this.inbox.record(parsed.value.type, parsed.value.call.id, JSON.stringify(message));
-    return { received: true, stored: true, processed: await this.process(event, parsed.value) };
+    const handled = parsed.value;
+    return this.queue.run(handled.call.id, async () => {
+      const event = await this.inbox.record(handled.type, handled.call.id, JSON.stringify(message));
+      return { received: true, stored: true, processed: await this.process(event, handled) };
+    });
   }
 
   /**
-   * Processes every stored event that has not been processed yet (`pnpm webhooks:replay`),
-   * oldest first. Processing is idempotent, so an event the live API is handling at the
-   * same moment is merely applied twice.
+   * Processes stored events that have not been processed yet, oldest first: all of them
+   * for `pnpm webhooks:replay`, or a selection for the automatic retry. Processing is
+   * idempotent, so an event the live API is handling at the same moment is merely
+   * applied twice.
    */
-  async replayUnprocessed(): Promise<{ processed: number; failed: number }> {
+  async replayUnprocessed(selection: UnprocessedSelection = {}): Promise<{ processed: number; failed: number }> {
     const outcome = { processed: 0, failed: 0 };
     let after: WebhookEvent | undefined;
     for (;;) {
-      const batch = await this.inbox.unprocessed(REPLAY_BATCH, after);
+      const batch = await this.inbox.unprocessed(REPLAY_BATCH, after, selection);
       for (const event of batch) {
-        if (await this.reprocess(event)) outcome.processed += 1;
+        if (await this.queue.run(event.vapiCallId ?? event.id, () => this.reprocess(event))) outcome.processed += 1;
         else outcome.failed += 1;
       }
       if (batch.length < REPLAY_BATCH) return outcome;
