@@ -1,6 +1,9 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { useState } from 'react';
 import { CustomerPropertyDemo } from '../features/properties';
 import { useVoiceCall, VoiceCallButton, VoiceCallProvider } from '../features/voice';
-import { AdminDashboardPlaceholder } from './AdminDashboardPlaceholder';
+import { AdminDashboard } from './AdminDashboard';
+import { createQueryClient } from './queryClient';
 import { ThemeToggle } from './theme/ThemeToggle';
 import './theme/theme.css';
 import './App.css';
@@ -12,23 +15,26 @@ const TEXT = {
 };
 
 export function App() {
+  const [queryClient] = useState(createQueryClient);
   return (
-    <VoiceCallProvider>
-      <a className="skip-link" href="#main">
-        {TEXT.skipLink}
-      </a>
-      <header className="app-header">
-        <div className="app-header__brand">
-          <h1>{TEXT.brand}</h1>
-          <p className="app-header__tagline">{TEXT.tagline}</p>
-        </div>
-        <ThemeToggle />
-      </header>
-      <main id="main" className="app-main">
-        <CustomerDemoWithVoice />
-        <AdminDashboardPlaceholder />
-      </main>
-    </VoiceCallProvider>
+    <QueryClientProvider client={queryClient}>
+      <VoiceCallProvider>
+        <a className="skip-link" href="#main">
+          {TEXT.skipLink}
+        </a>
+        <header className="app-header">
+          <div className="app-header__brand">
+            <h1>{TEXT.brand}</h1>
+            <p className="app-header__tagline">{TEXT.tagline}</p>
+          </div>
+          <ThemeToggle />
+        </header>
+        <main id="main" className="app-main">
+          <CustomerDemoWithVoice />
+          <AdminDashboard />
+        </main>
+      </VoiceCallProvider>
+    </QueryClientProvider>
   );
 }
 

@@ -1,7 +1,21 @@
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { leadPage, stubApi } from '../../testing/apiStub';
 import { App } from '../App';
+
+const STATS = { total: 0, qualified: 0, unqualified: 0, thisMonth: 0, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 };
+
+/** The API of an empty dashboard in open mode, plus the voice settings a test gives. */
+function stubDashboardApi(voiceConfig: unknown) {
+  return stubApi({
+    'GET /api/auth/me': () => Response.json({ authMode: 'open', staff: null, csrfToken: null }),
+    'GET /api/leads': () => leadPage([]),
+    'GET /api/leads/stats': () => Response.json(STATS),
+    'GET /api/leads/stats/daily': () => Response.json([]),
+    'GET /api/voice/config': () => Response.json(voiceConfig),
+  });
+}
 
 describe('App', () => {
   afterEach(() => {
@@ -9,8 +23,10 @@ describe('App', () => {
     vi.restoreAllMocks();
   });
 
-  it('lays out the banner, the main content and both halves with headings in order', () => {
+  it('lays out the banner, the main content and both halves with headings in order', async () => {
+    stubDashboardApi({ publicKey: null, assistantId: null, apiBaseUrl: null });
     render(<App />);
+    await screen.findByText('Demo mode: the staff dashboard is open');
     expect(screen.getByRole('banner')).toHaveTextContent('Lead Desk');
     expect(screen.getByRole('button', { name: 'Dark theme' })).toBeInTheDocument();
     const main = screen.getByRole('main');
@@ -25,14 +41,13 @@ describe('App', () => {
 
   it('starts the same voice conversation from "Chat with AI" as from the call button', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    const fetchMock = vi.fn(async () => Response.json({ publicKey: 'pk', assistantId: null, apiBaseUrl: null }));
-    vi.stubGlobal('fetch', fetchMock);
+    const requests = stubDashboardApi({ publicKey: 'pk', assistantId: null, apiBaseUrl: null });
     const user = userEvent.setup();
     render(<App />);
 
     await user.click(screen.getByRole('button', { name: 'Chat with AI' }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Assistant or Squad or Workflow must be provided.'));
     expect(screen.getByRole('button', { name: /Try Again/ })).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledWith('/api/voice/config', expect.anything());
+    expect(requests.map((request) => new URL(request.url).pathname)).toContain('/api/voice/config');
   });
 });

@@ -1,0 +1,27 @@
+import { SessionControls, SignInForm, useSession } from '../features/auth';
+import { LeadDashboardPanel, LeadManagement } from '../features/leads';
+import { ErrorNotice } from '../components/ErrorNotice';
+
+const TEXT = {
+  checking: 'Checking your session…',
+  failed: 'Could not reach the dashboard',
+};
+
+/** Composes the staff dashboard: the lead management for whoever may see it, the sign-in form for everyone else. */
+export function AdminDashboard() {
+  const session = useSession();
+  const { data } = session;
+  return (
+    <LeadDashboardPanel session={data && <SessionControls session={data} />}>
+      {session.isPending ? (
+        <p role="status">{TEXT.checking}</p>
+      ) : session.error ? (
+        <ErrorNotice title={TEXT.failed} error={session.error} onRetry={() => void session.refetch()} />
+      ) : data ? (
+        <LeadManagement canTransferFiles={data.authMode === 'open' || data.staff?.role === 'admin'} />
+      ) : (
+        <SignInForm />
+      )}
+    </LeadDashboardPanel>
+  );
+}

@@ -1,0 +1,71 @@
+import { describe, expect, it } from 'vitest';
+import { nextLink } from '../api/leadsApi';
+import { aLead } from '../../../testing/leadFixtures';
+import { formatBudget } from '../utils/formatBudget';
+import { formatDuration } from '../utils/formatDateTime';
+import { leadMatchesView } from '../utils/leadMatchesView';
+import { monthOverMonth } from '../utils/monthOverMonth';
+
+describe('formatBudget', () => {
+  it.each([
+    [4500000, '₹45,00,000'],
+    [18500000, '₹1,85,00,000'],
+    [999, '₹999'],
+    ['4500000', '₹45,00,000'],
+    ['45,00,000', '₹45,00,000'],
+    ['45 Lakh', '₹45 Lakh'],
+    ['2.5 Cr', '₹2.5 Cr'],
+    ['₹80 Lakh', '₹80 Lakh'],
+    ['flexible', 'flexible'],
+    [null, null],
+  ])('shows %o as %o', (budget, shown) => {
+    expect(formatBudget(budget)).toBe(shown);
+  });
+});
+
+describe('monthOverMonth', () => {
+  it.each([
+    [19, 20, '-5% from last month'],
+    [28, 25, '+12% from last month'],
+    [10, 10, '0% from last month'],
+    [3, 0, 'No data last month'],
+    [0, 0, 'No data last month'],
+    [0, 4, '-100% from last month'],
+  ])('%i this month against %i last month reads "%s"', (thisMonth, lastMonth, text) => {
+    expect(monthOverMonth(thisMonth, lastMonth)).toBe(text);
+  });
+});
+
+describe('formatDuration', () => {
+  it.each([
+    [45, '45 s'],
+    [192.5, '3 min 13 s'],
+    [60, '1 min 0 s'],
+  ])('reads %o seconds as %o', (seconds, text) => {
+    expect(formatDuration(seconds)).toBe(text);
+  });
+});
+
+describe('nextLink', () => {
+  it('reads the next page from the Link header', () => {
+    expect(nextLink('</api/leads?limit=50&cursor=abc>; rel="next"')).toBe('/api/leads?limit=50&cursor=abc');
+    expect(nextLink('</a>; rel="prev", </b>; rel="next"')).toBe('/b');
+    expect(nextLink(null)).toBeNull();
+    expect(nextLink('</a>; rel="prev"')).toBeNull();
+  });
+});
+
+describe('leadMatchesView', () => {
+  const lead = aLead({ name: 'Priya Iyer', email: 'priya@example.in', location: 'Bengaluru', qualified: false });
+  it('applies the filter', () => {
+    expect(leadMatchesView(lead, { status: 'all', q: '' })).toBe(true);
+    expect(leadMatchesView(lead, { status: 'unqualified', q: '' })).toBe(true);
+    expect(leadMatchesView(lead, { status: 'qualified', q: '' })).toBe(false);
+  });
+  it('searches name, email and location case-insensitively, as the server does', () => {
+    expect(leadMatchesView(lead, { status: 'all', q: 'IYER' })).toBe(true);
+    expect(leadMatchesView(lead, { status: 'all', q: 'priya@' })).toBe(true);
+    expect(leadMatchesView(lead, { status: 'all', q: 'galuru' })).toBe(true);
+    expect(leadMatchesView(lead, { status: 'all', q: 'Mumbai' })).toBe(false);
+  });
+});

@@ -1,0 +1,17 @@
+import type { LeadView } from '../types';
+
+/** Every lead query lives under 'leads', so one invalidation refreshes the dashboard. */
+export const leadKeys = {
+  all: ['leads'] as const,
+  lists: () => [...leadKeys.all, 'list'] as const,
+  list: (view: LeadView) => [...leadKeys.lists(), view] as const,
+  counts: (q: string) => [...leadKeys.all, 'counts', q] as const,
+  stats: (timeZone: string) => [...leadKeys.all, 'stats', timeZone] as const,
+  daily: (timeZone: string) => [...leadKeys.all, 'daily', timeZone] as const,
+  details: () => [...leadKeys.all, 'detail'] as const,
+  detail: (id: string) => [...leadKeys.details(), id] as const,
+};
+
+export const callKeys = {
+  call: (id: string) => ['calls', id] as const,
+};

@@ -1,0 +1,64 @@
+import { apiFetch, apiJson } from '../../../lib/apiClient';
+import type { DailyLeadCount, Lead, LeadPage, LeadStats, LeadView, LeadWithCalls, NewLead } from '../types';
+
+export const LEAD_PAGE_SIZE = 50;
+
+function viewParams(view: LeadView): URLSearchParams {
+  const params = new URLSearchParams();
+  if (view.status !== 'all') params.set('status', view.status);
+  if (view.q) params.set('q', view.q);
+  return params;
+}
+
+/** The first page of the view; later pages come from each answer's Link header. */
+export function firstPageUrl(view: LeadView, limit = LEAD_PAGE_SIZE): string {
+  const params = viewParams(view);
+  params.set('limit', String(limit));
+  return `/api/leads?${params}`;
+}
+
+export async function fetchLeadPage(url: string, signal?: AbortSignal): Promise<LeadPage> {
+  const response = await apiFetch(url, { signal });
+  return {
+    leads: (await response.json()) as Lead[],
+    total: Number(response.headers.get('X-Total-Count') ?? 0),
+    next: nextLink(response.headers.get('Link')),
+  };
+}
+
+/** How many leads match the view, without their records. */
+export async function fetchLeadCount(view: LeadView, signal?: AbortSignal): Promise<number> {
+  return (await fetchLeadPage(firstPageUrl(view, 1), signal)).total;
+}
+
+/** `<url>; rel="next"` → url (RFC 8288, as the API writes it). */
+export function nextLink(header: string | null): string | null {
+  if (!header) return null;
+  for (const part of header.split(',')) {
+    const match = /<([^>]*)>\s*;\s*rel="?next"?/i.exec(part);
+    if (match) return match[1];
+  }
+  return null;
+}
+
+export function fetchLeadStats(timeZone: string, signal?: AbortSignal): Promise<LeadStats> {
+  return apiJson(`/api/leads/stats?${new URLSearchParams({ tz: timeZone })}`, { signal });
+}
+
+export function fetchDailyLeadCounts(timeZone: string, days: number, signal?: AbortSignal): Promise<DailyLeadCount[]> {
+  return apiJson(`/api/leads/stats/daily?${new URLSearchParams({ tz: timeZone, days: String(days) })}`, { signal });
+}
+
+export function fetchLead(id: string, signal?: AbortSignal): Promise<LeadWithCalls> {
+  return apiJson(`/api/leads/${encodeURIComponent(id)}`, { signal });
+}
+
+export function createLead(lead: NewLead): Promise<Lead> {
+  return apiJson('/api/leads', { method: 'POST', body: lead });
+}
+
+/** The download link for the view's leads as leads.csv. */
+export function exportCsvUrl(view: LeadView): string {
+  const params = viewParams(view);
+  return `/api/leads/export.csv${params.size > 0 ? `?${params}` : ''}`;
+}

@@ -1,0 +1,86 @@
+import { Modal } from '../../../components/Modal';
+import type { ImportProgress } from '../api/importLeadsCsv';
+import type { useLeadImport } from '../hooks/useLeadImport';
+import type { ImportSummary } from '../types';
+
+const TEXT = {
+  title: 'Import CSV',
+  uploading: (percent: number) => `Uploading… ${percent}%`,
+  processing: 'Processing rows…',
+  progressLabel: 'Import progress',
+  failed: 'The import failed:',
+  created: 'Created',
+  updated: 'Updated',
+  skipped: 'Skipped',
+  rejected: 'Rejected lines',
+  rejectedLine: (line: number, field: string, message: string) => `Line ${line}: ${field} ${message}`,
+  close: 'Close',
+};
+
+interface ImportCsvDialogProps {
+  fileName: string;
+  importer: ReturnType<typeof useLeadImport>;
+  onClose: () => void;
+}
+
+/** The import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
+export function ImportCsvDialog({ fileName, importer, onClose }: ImportCsvDialogProps) {
+  return (
+    <Modal onClose={onClose} title={TEXT.title} description={fileName}>
+      {importer.isPending && <ImportProgressBar progress={importer.progress} />}
+      {importer.error && (
+        <p className="form-error" role="alert">
+          {TEXT.failed} {importer.error.message}
+        </p>
+      )}
+      {importer.data && <ImportResult summary={importer.data} />}
+      <div className="form-actions">
+        <button type="button" className="button button--secondary" aria-disabled={importer.isPending || undefined} onClick={onClose}>
+          {TEXT.close}
+        </button>
+      </div>
+    </Modal>
+  );
+}
+
+function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
+  const uploading = progress?.phase === 'uploading';
+  return (
+    <div className="import-progress" role="status">
+      <p>{uploading ? TEXT.uploading(progress.percent) : TEXT.processing}</p>
+      {/* Without a value the bar shows work of unknown length: the server is reading the rows. */}
+      <progress aria-label={TEXT.progressLabel} max={100} {...(uploading ? { value: progress.percent } : {})} />
+    </div>
+  );
+}
+
+function ImportResult({ summary }: { summary: ImportSummary }) {
+  return (
+    <div className="import-result" role="status">
+      <dl className="import-result__counts">
+        {(
+          [
+            [TEXT.created, summary.created],
+            [TEXT.updated, summary.updated],
+            [TEXT.skipped, summary.skipped],
+          ] as const
+        ).map(([label, count]) => (
+          <div key={label}>
+            <dt>{label}</dt>
+            <dd>{count}</dd>
+          </div>
+        ))}
+      </dl>
+      {summary.errors.length > 0 && (
+        <>
+          <h3 className="import-result__heading">{TEXT.rejected}</h3>
+          <ul className="import-result__errors">
+            {summary.errors.map((error, index) => (
+              <li key={index}>{TEXT.rejectedLine(error.line, error.field, error.message)}</li>
+            ))}
+          </ul>
+        </>
+      )}
+    </div>
+  );
+}

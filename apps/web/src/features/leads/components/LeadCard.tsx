@@ -1,0 +1,72 @@
+import { CalendarClock, Eye, Home, IndianRupee, Landmark, Mail, MapPin, Phone, PhoneCall, Timer, type LucideIcon } from 'lucide-react';
+import { memo, useId } from 'react';
+import type { Lead } from '../types';
+import { formatBudget } from '../utils/formatBudget';
+import { formatDateTime } from '../utils/formatDateTime';
+import { LEAD_FIELD_TEXT, loanText } from './leadFieldTexts';
+import { LeadStatusBadge } from './LeadStatusBadge';
+
+const TEXT = {
+  call: 'Call To Customer',
+  details: 'View Details',
+};
+
+interface LeadCardProps {
+  lead: Lead;
+  /** Just arrived or changed: marked for a moment. */
+  highlighted?: boolean;
+  onCall: (lead: Lead) => void;
+  onViewDetails: (lead: Lead) => void;
+}
+
+/** One lead at a glance, with the two things staff do next: call, or read everything. */
+export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCall, onViewDetails }: LeadCardProps) {
+  const nameId = useId();
+  const fields: [LucideIcon, string, string | null][] = [
+    [Phone, LEAD_FIELD_TEXT.phone, lead.phone],
+    [Mail, LEAD_FIELD_TEXT.email, lead.email],
+    [MapPin, LEAD_FIELD_TEXT.location, lead.location],
+    [Home, LEAD_FIELD_TEXT.interestedIn, lead.interestedIn],
+    [IndianRupee, LEAD_FIELD_TEXT.budget, formatBudget(lead.budget)],
+    [Timer, LEAD_FIELD_TEXT.timeline, lead.timeline],
+    [Landmark, LEAD_FIELD_TEXT.loan, loanText(lead.loan_needed)],
+    [CalendarClock, LEAD_FIELD_TEXT.created, formatDateTime(lead.createdAt)],
+  ];
+  return (
+    <article className="lead-card" data-testid="lead-card" data-highlighted={highlighted || undefined} aria-labelledby={nameId}>
+      <div className="lead-card__header">
+        <div>
+          <h5 id={nameId} className="lead-card__name">
+            {lead.name}
+          </h5>
+          <p className="lead-card__source">
+            <span className="visually-hidden">{LEAD_FIELD_TEXT.source}: </span>
+            {lead.source}
+          </p>
+        </div>
+        <LeadStatusBadge qualified={lead.qualified} />
+      </div>
+      <dl className="lead-card__fields">
+        {fields.map(([Icon, label, value]) => (
+          <div key={label} className="lead-card__field">
+            <dt>
+              <Icon aria-hidden size={15} />
+              {label}
+            </dt>
+            <dd className={value === null ? 'lead-card__missing' : undefined}>{value ?? LEAD_FIELD_TEXT.notGiven}</dd>
+          </div>
+        ))}
+      </dl>
+      <div className="lead-card__actions">
+        <button type="button" className="button button--primary" aria-describedby={nameId} onClick={() => onCall(lead)}>
+          <PhoneCall aria-hidden size={16} />
+          {TEXT.call}
+        </button>
+        <button type="button" className="button button--secondary" aria-describedby={nameId} onClick={() => onViewDetails(lead)}>
+          <Eye aria-hidden size={16} />
+          {TEXT.details}
+        </button>
+      </div>
+    </article>
+  );
+});

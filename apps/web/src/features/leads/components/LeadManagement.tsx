@@ -1,0 +1,106 @@
+import { UserPlus } from 'lucide-react';
+import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useHighlights } from '../hooks/useHighlights';
+import { useLeadCounts } from '../hooks/useLeadCounts';
+import { useLeadStats } from '../hooks/useLeadStats';
+import { useLeadView } from '../hooks/useLeadView';
+import { useLiveLeadUpdates } from '../hooks/useLiveLeadUpdates';
+import { useOutboundCall } from '../hooks/useOutboundCall';
+import type { Lead } from '../types';
+import { AgentStatusCard } from './AgentStatusCard';
+import { ExportCsvLink } from './ExportCsvLink';
+import { LeadCsvImport } from './LeadCsvImport';
+import { LeadFilterButtons } from './LeadFilterButtons';
+import { LeadResults } from './LeadResults';
+import { LeadSearchBox } from './LeadSearchBox';
+import { LeadStatCards } from './LeadStatCards';
+import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
+
+// Its own chunk, fetched after the page is up: the dashboard never waits for the chart.
+const LeadsPerDayChart = lazy(() => import('./LeadsPerDayChart'));
+
+const TEXT = {
+  title: 'Real Estate AI Agent',
+  subtitle: 'Lead Management Dashboard',
+  addLead: 'Add Lead',
+  statsFailed: 'Could not load the lead statistics',
+  chartLoading: 'Loading the chart…',
+};
+
+interface LeadManagementProps {
+  /** Import and export are for admins (and everyone in open mode). */
+  canTransferFiles: boolean;
+}
+
+/** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
+export function LeadManagement({ canTransferFiles }: LeadManagementProps) {
+  const titleId = useId();
+  const { view, setStatus, setQuery } = useLeadView();
+  const stats = useLeadStats();
+  const counts = useLeadCounts(view.q);
+  const [highlighted, highlight] = useHighlights();
+  const [adding, setAdding] = useState(false);
+  const [detailsOf, setDetailsOf] = useState<Lead | null>(null);
+  const call = useOutboundCall();
+
+  useLiveLeadUpdates(highlight);
+  useEffect(preloadLeadDialogs, []);
+
+  const onAdded = useCallback(
+    (lead: Lead) => {
+      setAdding(false);
+      highlight([lead._id]);
+    },
+    [highlight],
+  );
+  const openCall = call.open;
+  const onCall = useCallback((lead: Lead) => openCall({ leadId: lead._id, name: lead.name, phone: lead.phone }), [openCall]);
+
+  return (
+    <section className="lead-management" aria-labelledby={titleId}>
+      <div className="lead-management__header">
+        <h3 id={titleId}>{TEXT.title}</h3>
+        <p className="panel__subtitle">{TEXT.subtitle}</p>
+      </div>
+
+      <div className="lead-management__overview">
+        {stats.error ? (
+          <ErrorNotice title={TEXT.statsFailed} error={stats.error} onRetry={() => void stats.refetch()} />
+        ) : (
+          <LeadStatCards stats={stats.data} />
+        )}
+        <AgentStatusCard processedToday={stats.data?.processedToday} />
+      </div>
+
+      <Suspense fallback={<p className="leads-chart__placeholder">{TEXT.chartLoading}</p>}>
+        <LeadsPerDayChart />
+      </Suspense>
+
+      <div className="lead-toolbar">
+        <LeadSearchBox query={view.q} onSearch={setQuery} />
+        <div className="lead-toolbar__actions">
+          <button type="button" className="button button--primary" onClick={() => setAdding(true)}>
+            <UserPlus aria-hidden size={18} />
+            {TEXT.addLead}
+          </button>
+          {canTransferFiles && (
+            <>
+              <ExportCsvLink view={view} />
+              <LeadCsvImport />
+            </>
+          )}
+        </div>
+      </div>
+
+      <LeadFilterButtons status={view.status} counts={counts} onChange={setStatus} />
+      <LeadResults view={view} highlighted={highlighted} onAddLead={() => setAdding(true)} onCall={onCall} onViewDetails={setDetailsOf} />
+
+      <Suspense fallback={null}>
+        {adding && <AddLeadDialog onClose={() => setAdding(false)} onAdded={onAdded} />}
+        {detailsOf && <LeadDetailsDialog lead={detailsOf} onClose={() => setDetailsOf(null)} />}
+        {call.state.target && <OutboundCallDialog state={{ ...call.state, target: call.state.target }} onStart={() => void call.start()} onCancel={call.cancel} />}
+      </Suspense>
+    </section>
+  );
+}

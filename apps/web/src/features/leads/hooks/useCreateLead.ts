@@ -1,0 +1,17 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
+import { createLead } from '../api/leadsApi';
+import type { Lead } from '../types';
+
+/** Adds a lead; it appears at the top of every list it belongs to at once. */
+export function useCreateLead(onCreated: (lead: Lead) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: createLead,
+    onSuccess: (lead) => {
+      placeLeadInLists(queryClient, lead, true);
+      void refreshLeadSummaries(queryClient);
+      onCreated(lead);
+    },
+  });
+}

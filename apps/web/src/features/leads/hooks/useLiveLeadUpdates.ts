@@ -1,0 +1,86 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
+import { callKeys, leadKeys } from '../api/leadQueryKeys';
+import type { CallRecord, Lead } from '../types';
+
+type LiveEvent = { type: 'lead.created' | 'lead.updated'; data: Lead } | { type: 'call.updated'; data: CallRecord };
+
+const EVENT_TYPES = ['lead.created', 'lead.updated', 'call.updated'] as const;
+/** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
+const BATCH_MS = 200;
+/** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
+const MAX_PLACED_PER_BATCH = 100;
+const RECONNECT_MS = 5000;
+
+/**
+ * Listens to GET /api/events and keeps the cached leads, stats and calls current, so new
+ * leads and updates appear without a reload. `onLeadsChanged` hears which leads changed.
+ */
+export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): void {
+  const queryClient = useQueryClient();
+  const notify = useRef(onLeadsChanged);
+  useEffect(() => {
+    notify.current = onLeadsChanged;
+  });
+
+  useEffect(() => {
+    let source: EventSource | null = null;
+    let pending: LiveEvent[] = [];
+    let flushTimer: ReturnType<typeof setTimeout> | undefined;
+    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
+    let missedEvents = false;
+
+    const flush = () => {
+      flushTimer = undefined;
+      const batch = pending;
+      pending = [];
+      const leadEvents = batch.filter((event) => event.type !== 'call.updated');
+      if (leadEvents.length > MAX_PLACED_PER_BATCH) {
+        void queryClient.resetQueries({ queryKey: leadKeys.lists() });
+      } else {
+        for (const event of leadEvents) placeLeadInLists(queryClient, event.data as Lead, event.type === 'lead.created');
+      }
+      for (const event of batch) {
+        if (event.type !== 'call.updated') continue;
+        queryClient.setQueryData(callKeys.call(event.data.id), event.data);
+        if (event.data.leadId) void queryClient.invalidateQueries({ queryKey: leadKeys.detail(event.data.leadId) });
+      }
+      if (leadEvents.length > 0) {
+        void refreshLeadSummaries(queryClient);
+        notify.current([...new Set(leadEvents.map((event) => (event.data as Lead)._id))]);
+      }
+    };
+
+    const connect = () => {
+      source = new EventSource('/api/events');
+      for (const type of EVENT_TYPES) {
+        source.addEventListener(type, (message) => {
+          pending.push({ type, data: JSON.parse((message as MessageEvent<string>).data) } as LiveEvent);
+          flushTimer ??= setTimeout(flush, BATCH_MS);
+        });
+      }
+      source.addEventListener('open', () => {
+        if (!missedEvents) return;
+        missedEvents = false;
+        // Changes made while disconnected were never announced: read everything shown again.
+        void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+      });
+      source.addEventListener('error', () => {
+        missedEvents = true;
+        // The browser retries a dropped stream by itself; an HTTP error (such as 401) closes it for good.
+        if (source?.readyState !== EventSource.CLOSED) return;
+        console.error('Live updates stopped (GET /api/events failed); reconnecting');
+        source.close();
+        reconnectTimer = setTimeout(connect, RECONNECT_MS);
+      });
+    };
+
+    connect();
+    return () => {
+      source?.close();
+      clearTimeout(flushTimer);
+      clearTimeout(reconnectTimer);
+    };
+  }, [queryClient]);
+}

@@ -1,0 +1,2 @@
+export { LeadDashboardPanel } from './components/LeadDashboardPanel';
+export { LeadManagement } from './components/LeadManagement';
