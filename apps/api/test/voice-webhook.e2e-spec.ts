@@ -127,9 +127,25 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
     [{ message: {} }, 'message.type'],
     [{ message: { type: 'end-of-call-report', analysis: {} } }, 'message.call'],
     [{ message: { type: 'status-update', call: { id: 'x' } } }, 'message.status'],
+    [{ message: { type: 'status-update', status: 'ringing', call: { id: 'nul\u0000id' } } }, 'message.call.id'],
   ])('rejects %j with a 400 naming %s', async (body, field) => {
     const response = await post(body).expect(400);
     expect(response.body.errors.map((error: { field: string }) => error.field)).toContain(field);
+  });
+
+  it('rejects a message nested thousands of levels deep with a 400, before storing it', async () => {
+    const deep = `{"message":{"type":"status-update","status":"ringing","call":{"id":"call-deep"},"x":${'['.repeat(5000)}${']'.repeat(5000)}}}`;
+    const response = await testApp.http.post('/api/webhooks/vapi').set('X-Vapi-Secret', SECRET).set('Content-Type', 'application/json').send(deep).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'message', message: 'must not nest more than 64 levels deep' }]);
+    expect(await prisma.webhookEvent.count({ where: { vapiCallId: 'call-deep' } })).toBe(0);
+  });
+
+  it('stores a report whose texts carry NUL characters (which PostgreSQL cannot hold) without them', async () => {
+    const report = endOfCallReport({ callId: 'call-nul', number: '+919811100000' });
+    report.message.artifact.transcript = 'AI: Namaste!\u0000';
+    report.message.call.customer = { number: '+91981110\u00000000' };
+    await post(report).expect(200);
+    expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-nul' } })).toMatchObject({ transcript: 'AI: Namaste!', customerNumber: '+919811100000' });
   });
 
   it('rejects malformed JSON with a 400 and an oversize body with a 413', async () => {

@@ -10,13 +10,15 @@ import { fieldErrorsFromZod, type FieldError } from '../../common/field-errors';
 /** An optional part: kept when it has the expected shape, otherwise ignored. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
-const optionalText = lenient(z.string());
+// PostgreSQL cannot store NUL in text: it is dropped from the text we keep, and refused in ids.
+const optionalText = lenient(z.string().transform((value) => value.replaceAll('\u0000', '')));
+const noNul = (value: string) => !value.includes('\u0000');
 const customer = lenient(z.looseObject({ number: optionalText, name: optionalText }));
 const jsonObject = lenient(z.record(z.string(), z.unknown()));
 
 const call = z.looseObject(
   {
-    id: z.string('is required').min(1, 'is required').max(200, 'must be at most 200 characters'),
+    id: z.string('is required').min(1, 'is required').max(200, 'must be at most 200 characters').refine(noNul, 'must not contain NUL characters'),
     type: optionalText,
     startedAt: optionalText,
     endedAt: optionalText,
@@ -64,7 +66,7 @@ const endOfCallReportSchema = z.looseObject({
 
 const statusUpdateSchema = z.looseObject({
   type: z.literal('status-update'),
-  status: z.string('is required').min(1, 'is required').max(50, 'must be at most 50 characters'),
+  status: z.string('is required').min(1, 'is required').max(50, 'must be at most 50 characters').refine(noNul, 'must not contain NUL characters'),
   endedReason: optionalText,
   call,
   customer,
