@@ -3,7 +3,8 @@ import { PrismaService } from '../src/database/prisma.service';
 import { statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
-import { STAFF_ENDPOINTS, type StaffEndpoint } from './support/staff-endpoints';
+import { routeKey, routesOf } from './support/app-routes';
+import { PUBLIC_ENDPOINTS, PUBLIC_PREFIXES, STAFF_ENDPOINTS, type StaffEndpoint } from './support/staff-endpoints';
 
 const ADMIN = { email: 'admin@example.in', password: 'correct horse battery staple' };
 const AGENT = { email: 'agent@example.in', password: 'another long password' };
@@ -50,9 +51,21 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
   });
   afterAll(() => testApp.close());
 
-  function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
+  /** A staff account for an endpoint that removes one. */
+  async function disposableStaffId(): Promise<string> {
     n += 1;
-    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId);
+    const created = await admin.agent
+      .post('/api/staff')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ email: `disposable.${n}@example.in`, name: 'Disposable', role: 'agent', password: 'a long enough password' })
+      .expect(201);
+    return created.body.id;
+  }
+
+  async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
+    n += 1;
+    const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
+    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId).replace('{staffId}', staffId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
@@ -70,15 +83,27 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     });
 
     it(`answers ${endpoint.role === 'agent' ? '2xx' : '403'} for an agent`, async () => {
-      const response = await call(agent.agent, endpoint, agent.csrf);
+      const session = endpoint.endsSession ? await signIn(testApp, AGENT) : agent;
+      const response = await call(session.agent, endpoint, session.csrf);
       if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });
 
     it('answers 2xx for an admin', async () => {
-      const response = await call(admin.agent, endpoint, admin.csrf);
+      const session = endpoint.endsSession ? await signIn(testApp, ADMIN) : admin;
+      const response = await call(session.agent, endpoint, session.csrf);
       expect(permitted(endpoint, response.status)).toBe(true);
     });
+  });
+
+  it("covers every route of the app's router: each is a staff endpoint of the matrix or a declared public one", () => {
+    const routes = routesOf(testApp.app);
+    const inMatrix = STAFF_ENDPOINTS.map((endpoint) => routeKey(endpoint.method, endpoint.path));
+    const isPublic = (route: string) => PUBLIC_ENDPOINTS.includes(route) || PUBLIC_PREFIXES.some((prefix) => route.split(' ')[1].startsWith(prefix));
+    // A new route fails here until it is added to the matrix (or, deliberately, to the public list).
+    expect(routes.filter((route) => !inMatrix.includes(route) && !isPublic(route))).toEqual([]);
+    // And the lists name no route that does not exist.
+    expect([...inMatrix, ...PUBLIC_ENDPOINTS].filter((route) => !routes.includes(route))).toEqual([]);
   });
 
   it('sets an httpOnly, SameSite=Strict, expiring session cookie and never returns the password hash', async () => {

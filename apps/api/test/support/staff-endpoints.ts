@@ -1,14 +1,18 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
   method: 'get' | 'post' | 'delete';
+  /** The route as the router has it, with {leadId}, {callId} or {staffId} where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
+  /** The call ends the session it is made with: it gets a session of its own. */
+  endsSession?: boolean;
 }
 
 export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads', role: 'agent' },
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
+  { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
@@ -19,4 +23,21 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/calls/{callId}', role: 'agent' },
   { method: 'get', path: '/api/staff', role: 'admin' },
   { method: 'post', path: '/api/staff', body: { email: 'new.{n}@example.in', name: 'New Staff', role: 'agent', password: 'a long enough password' }, role: 'admin' },
+  // {staffId} is a staff account created for each call.
+  { method: 'delete', path: '/api/staff/{staffId}', role: 'admin' },
+  { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
+
+/**
+ * Routes anyone may call, also in staff mode: the customer demo's voice settings, health,
+ * signing in, asking who is signed in, the webhook (it has its own secret) and the
+ * OpenAPI document with its UI. A route in neither list fails the access matrix.
+ */
+export const PUBLIC_ENDPOINTS = [
+  'GET /api/health',
+  'GET /api/voice/config',
+  'GET /api/auth/me',
+  'POST /api/auth/sign-in',
+  'POST /api/webhooks/vapi',
+];
+export const PUBLIC_PREFIXES = ['/api/docs'];
