@@ -4,6 +4,19 @@ import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
+/** Retries `check` until it passes or 5 s have gone by (for what the other side of a socket sees a moment later). */
+async function eventually(check: () => void): Promise<void> {
+  const deadline = Date.now() + 5_000;
+  for (;;) {
+    try {
+      return check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 20));
+    }
+  }
+}
+
 const VAPI_ENV = {
   VAPI_PRIVATE_KEY: 'private-key-never-leaves-the-server',
   VAPI_PUBLIC_KEY: 'public-key-for-browsers',
@@ -124,16 +137,48 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
   it.each([
     ['client-error', 502, /customer.number must be a valid phone number/],
     ['server-error', 502, /Internal server error/],
+    ['html-error', 502, /The voice platform refused the call/],
     ['malformed', 502, /answered without a call id/],
     ['hang', 504, /did not answer within 1 s/],
+    ['slow', 504, /did not answer within 1 s/],
   ] as const)('turns a platform %s into a %d with its message and no call record', async (behaviour, status, message) => {
     fake.behaviour = behaviour;
+    fake.delayMs = 2_500;
     const before = await callCount();
     const response = await testApp.http.post('/api/calls').send({ leadId }).expect(status);
-    expect(response.body.message).toMatch(message);
+    expect(response.body).toMatchObject({ statusCode: status, message: expect.stringMatching(message) });
     expect(JSON.stringify(response.body)).not.toContain('private-key');
     expect(fake.requests).toHaveLength(1);
     expect(await callCount()).toBe(before);
+  });
+
+  it.each(['hang', 'slow'] as const)('gives up on a platform that does not answer (%s): it closes the request, and a late answer records nothing', async (behaviour) => {
+    fake.behaviour = behaviour;
+    fake.delayMs = 1_500;
+    const abandonedBefore = fake.abandoned;
+    const before = await callCount();
+    await testApp.http.post('/api/calls').send({ leadId }).expect(504);
+    await eventually(() => expect(fake.abandoned).toBe(abandonedBefore + 1));
+    // Past the platform's would-be answer: still no record, and the API answers as before.
+    await eventually(() => expect(fake.hanging).toBe(0));
+    expect(await callCount()).toBe(before);
+    fake.behaviour = 'success';
+    await testApp.http.post('/api/calls').send({ leadId }).expect(201);
+  });
+
+  it('waits for a platform that is slow but answers within the timeout', async () => {
+    fake.behaviour = 'slow';
+    fake.delayMs = 300;
+    const response = await testApp.http.post('/api/calls').send({ leadId }).expect(201);
+    expect(await callCount({ vapiCallId: response.body.vapiCallId })).toBe(1);
+  });
+
+  it('never passes on the private key, even when the platform quotes it back', async () => {
+    fake.behaviour = 'echo-credential';
+    const response = await testApp.http.post('/api/calls').send({ leadId }).expect(502);
+    expect(fake.requests[0].authorization).toBe('Bearer private-key-never-leaves-the-server');
+    expect(response.body.message).toMatch(/^The voice platform refused the call: Invalid Key/);
+    expect(JSON.stringify(response.body)).not.toContain('private-key-never-leaves-the-server');
   });
 
   it('gives the browser its public settings and never the private key', async () => {

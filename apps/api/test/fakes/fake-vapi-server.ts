@@ -1,7 +1,16 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 
-export type FakeVapiBehaviour = 'success' | 'client-error' | 'server-error' | 'malformed' | 'held' | 'hang';
+export type FakeVapiBehaviour =
+  | 'success'
+  | 'slow'
+  | 'client-error'
+  | 'echo-credential'
+  | 'server-error'
+  | 'html-error'
+  | 'malformed'
+  | 'held'
+  | 'hang';
 
 export interface RecordedCallRequest {
   path: string;
@@ -13,17 +22,27 @@ export interface RecordedCallRequest {
 
 /**
  * A local stand-in for the voice platform's REST API (`POST /call`), answering as the
- * platform does: 201 with a call, 400 with `{ message: [...] }`, 500, invalid JSON,
- * a success held back until the test releases it, or no answer at all.
+ * platform does: 201 with a call (at once, or after `delayMs`), 400 with `{ message: [...] }`,
+ * 401 quoting the credential it got, 500 as JSON or as an HTML page, invalid JSON, a
+ * success held back until the test releases it, or no answer at all.
  */
 export class FakeVapiServer {
   behaviour: FakeVapiBehaviour = 'success';
+  /** How long 'slow' waits before answering. */
+  delayMs = 0;
+  /** Requests whose connection the client gave up on before an answer was sent. */
+  abandoned = 0;
   readonly requests: RecordedCallRequest[] = [];
   private server?: Server;
   private calls = 0;
-  private readonly hanging = new Set<ServerResponse>();
+  private readonly waiting = new Set<ServerResponse>();
   private readonly arrivals: ((request: RecordedCallRequest) => void)[] = [];
   private readonly held: (() => void)[] = [];
+
+  /** Requests still waiting for an answer ('hang' and 'slow'). */
+  get hanging(): number {
+    return this.waiting.size;
+  }
 
   get url(): string {
     return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
@@ -41,7 +60,7 @@ export class FakeVapiServer {
   }
 
   async stop(): Promise<void> {
-    for (const response of this.hanging) response.destroy();
+    for (const response of this.waiting) response.destroy();
     this.server?.closeAllConnections();
     await new Promise((resolve) => this.server?.close(resolve));
   }
@@ -64,6 +83,10 @@ export class FakeVapiServer {
     const recorded = { path: request.url ?? '/', authorization: request.headers.authorization, body, callId: `vapi-call-${this.calls}` };
     this.requests.push(recorded);
     for (const arrived of this.arrivals.splice(0)) arrived(recorded);
+    response.on('close', () => {
+      this.waiting.delete(response);
+      if (!response.writableFinished) this.abandoned += 1;
+    });
     const json = (status: number, payload: unknown) => {
       response.writeHead(status, { 'Content-Type': 'application/json' });
       response.end(JSON.stringify(payload));
@@ -71,16 +94,34 @@ export class FakeVapiServer {
     switch (this.behaviour) {
       case 'client-error':
         return json(400, { message: ['customer.number must be a valid phone number in the E.164 format.'], error: 'Bad Request', statusCode: 400 });
+      case 'echo-credential':
+        return json(401, { message: `Invalid Key. Got ${request.headers.authorization}`, error: 'Unauthorized', statusCode: 401 });
       case 'server-error':
         return json(500, { message: 'Internal server error', statusCode: 500 });
+      case 'html-error':
+        response.writeHead(500, { 'Content-Type': 'text/html' });
+        return void response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
       case 'malformed':
         response.writeHead(201, { 'Content-Type': 'application/json' });
         return void response.end('{"id": "call_');
       case 'hang':
-        this.hanging.add(response);
+        this.waiting.add(response);
         return;
       case 'held':
         await new Promise<void>((resolve) => this.held.push(resolve));
+        break;
+      case 'slow':
+        this.waiting.add(response);
+        await new Promise<void>((resolve) => {
+          const timer = setTimeout(resolve, this.delayMs);
+          // Stopping the fake ends the wait too, so no timer outlives the test.
+          response.once('close', () => {
+            clearTimeout(timer);
+            resolve();
+          });
+        });
+        if (response.destroyed) return;
+        this.waiting.delete(response);
         break;
       case 'success':
         break;

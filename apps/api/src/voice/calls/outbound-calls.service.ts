@@ -117,7 +117,9 @@ export class OutboundCallsService {
       return new GatewayTimeoutException({ statusCode: 504, error: 'Gateway Timeout', message: `The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.` });
     }
     const status = error instanceof VapiError ? error.statusCode : undefined;
-    const platformMessage = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
+    const quoted = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
+    // A platform that quotes the credential it got back must not carry the key to the browser or the log.
+    const platformMessage = quoted.replaceAll(this.config.VAPI_PRIVATE_KEY!, '[redacted]');
     this.logger.error({ leadId, status, platformMessage }, 'Voice platform refused to create a call');
     return new BadGatewayException({ statusCode: 502, error: 'Bad Gateway', message: `The voice platform refused the call: ${platformMessage}`, platformStatus: status ?? null });
   }
