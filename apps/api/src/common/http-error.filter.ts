@@ -19,6 +19,9 @@ export class HttpErrorFilter implements ExceptionFilter {
       response.destroy();
       return;
     }
+    // A route's own headers describe its success (the CSV export's text/csv attachment), not an error.
+    response.removeHeader('Content-Disposition');
+    response.type('application/json');
     if (isDatabaseUnavailable(exception)) {
       this.logger.error({ err: exception, method: request.method, url: request.url }, 'Database unavailable');
       exception = databaseUnavailable();
