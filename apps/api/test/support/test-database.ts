@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Client } from 'pg';
@@ -13,10 +13,17 @@ export interface TestDatabase {
   drop(): Promise<void>;
 }
 
+/**
+ * SQLite files live in memory-backed /dev/shm where there is one: each commit's fsync costs
+ * milliseconds on a disk and blocks the event loop, and the tests are about behaviour, not
+ * durability on power loss (the crash-safety stress test keeps its files on disk).
+ */
+const SQLITE_DIR = existsSync('/dev/shm') ? '/dev/shm' : tmpdir();
+
 /** A database of its own for one test file: a fresh SQLite file, or a fresh PostgreSQL schema. */
-export async function createTestDatabase(provider: DatabaseProvider): Promise<TestDatabase> {
+export async function createTestDatabase(provider: DatabaseProvider, sqliteDir = SQLITE_DIR): Promise<TestDatabase> {
   if (provider === 'sqlite') {
-    const dir = mkdtempSync(join(tmpdir(), 'lead-desk-test-'));
+    const dir = mkdtempSync(join(sqliteDir, 'lead-desk-test-'));
     return { provider, url: `file:${join(dir, 'leads.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
   }
   const schema = `lead_desk_test_${process.pid}_${randomBytes(4).toString('hex')}`;
