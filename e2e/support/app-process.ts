@@ -1,5 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -14,8 +14,14 @@ export async function freePort(): Promise<number> {
   return port;
 }
 
+export interface RunningApp {
+  url: string;
+  process: ChildProcess;
+  dataDir: string;
+}
+
 /** The production build of the app (API + page), as `pnpm start` runs it, on its own SQLite file. */
-export async function startApp(env: Record<string, string>): Promise<{ url: string; process: ChildProcess; dataDir: string }> {
+export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const port = await freePort();
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-desk-e2e-'));
   const child = spawn(process.execPath, [join(REPO_ROOT, 'apps/api/dist/main.js')], {
@@ -32,6 +38,14 @@ export async function startApp(env: Record<string, string>): Promise<{ url: stri
   const url = `http://127.0.0.1:${port}`;
   await waitForHealth(url, child);
   return { url, process: child, dataDir };
+}
+
+/** Stops the app as a container would (SIGTERM) and removes its database. */
+export async function stopApp(app: RunningApp): Promise<void> {
+  const exited = new Promise((done) => app.process.once('exit', done));
+  app.process.kill('SIGTERM');
+  await exited;
+  rmSync(app.dataDir, { recursive: true, force: true });
 }
 
 async function waitForHealth(url: string, child: ChildProcess): Promise<void> {

@@ -1,6 +1,7 @@
-import { rmSync } from 'node:fs';
-import { startApp } from './app-process';
+import { startApp, stopApp } from './app-process';
 import { startFakeVoicePlatform } from './fake-voice-platform';
+
+const WEBHOOK_SECRET = 'e2e-webhook-secret';
 
 /** Starts the fake voice platform and the real app once for all browser tests. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
@@ -12,13 +13,13 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VAPI_API_URL: voice.url,
     VAPI_PRIVATE_KEY: 'test-private-key',
     VAPI_PHONE_NUMBER_ID: 'test-phone-number',
+    VAPI_WEBHOOK_SECRET: WEBHOOK_SECRET,
   });
   process.env.E2E_BASE_URL = app.url;
   process.env.E2E_VOICE_URL = voice.url;
+  process.env.E2E_WEBHOOK_SECRET = WEBHOOK_SECRET;
   return async () => {
-    app.process.kill('SIGTERM');
-    await new Promise((done) => app.process.once('exit', done));
-    rmSync(app.dataDir, { recursive: true, force: true });
+    await stopApp(app);
     await new Promise((done) => voice.server.close(done));
   };
 }

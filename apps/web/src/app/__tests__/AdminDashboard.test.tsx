@@ -27,13 +27,17 @@ describe('AdminDashboard in staff mode', () => {
     vi.restoreAllMocks();
   });
 
-  it('shows the fixed figures, and a sign-in form until the API lets the visitor in', async () => {
+  it('shows the fixed figures, a sign-in form until the API lets the visitor in, and again after sign-out', async () => {
     let signedIn = false;
     stubApi({
       'GET /api/auth/me': () => (signedIn ? Response.json(AGENT) : SIGN_IN_FIRST()),
       'POST /api/auth/sign-in': () => {
         signedIn = true;
         return Response.json(AGENT);
+      },
+      'POST /api/auth/sign-out': () => {
+        signedIn = false;
+        return new Response(null, { status: 204 });
       },
       'GET /api/leads': () => (signedIn ? leadPage([aLead()]) : SIGN_IN_FIRST()),
       'GET /api/leads/stats': () => Response.json(STATS),
@@ -56,6 +60,11 @@ describe('AdminDashboard in staff mode', () => {
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Ravi Kumar');
     // Agents may not import or export.
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Sign out' }));
+    expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();
+    expect(screen.queryByTestId('lead-card')).not.toBeInTheDocument();
+    expect(screen.queryByText(/Signed in as/)).not.toBeInTheDocument();
   });
 
   it('goes back to the sign-in form when the session ends while the dashboard is open', async () => {

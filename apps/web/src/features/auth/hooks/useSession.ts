@@ -19,9 +19,9 @@ export function useSignOut() {
   return useMutation({
     mutationFn: signOut,
     onSuccess: () => {
-      // Leads are personal data: nothing of them stays in memory after sign-out.
-      queryClient.clear();
       queryClient.setQueryData(sessionKey, null);
+      // Leads are personal data: nothing of them stays in memory after sign-out.
+      queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== sessionKey[0] });
     },
   });
 }

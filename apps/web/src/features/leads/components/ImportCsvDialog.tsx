@@ -1,6 +1,5 @@
 import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
-import type { useLeadImport } from '../hooks/useLeadImport';
 import type { ImportSummary } from '../types';
 
 const TEXT = {
@@ -19,23 +18,26 @@ const TEXT = {
 
 interface ImportCsvDialogProps {
   fileName: string;
-  importer: ReturnType<typeof useLeadImport>;
+  /** Set while the import runs. */
+  progress: ImportProgress | null;
+  summary: ImportSummary | undefined;
+  error: Error | null;
   onClose: () => void;
 }
 
 /** The import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
-export function ImportCsvDialog({ fileName, importer, onClose }: ImportCsvDialogProps) {
+export function ImportCsvDialog({ fileName, progress, summary, error, onClose }: ImportCsvDialogProps) {
   return (
     <Modal onClose={onClose} title={TEXT.title} description={fileName}>
-      {importer.isPending && <ImportProgressBar progress={importer.progress} />}
-      {importer.error && (
+      {progress && <ImportProgressBar progress={progress} />}
+      {error && (
         <p className="form-error" role="alert">
-          {TEXT.failed} {importer.error.message}
+          {TEXT.failed} {error.message}
         </p>
       )}
-      {importer.data && <ImportResult summary={importer.data} />}
+      {summary && <ImportResult summary={summary} />}
       <div className="form-actions">
-        <button type="button" className="button button--secondary" aria-disabled={importer.isPending || undefined} onClick={onClose}>
+        <button type="button" className="button button--secondary" aria-disabled={progress !== null || undefined} onClick={onClose}>
           {TEXT.close}
         </button>
       </div>
@@ -43,8 +45,8 @@ export function ImportCsvDialog({ fileName, importer, onClose }: ImportCsvDialog
   );
 }
 
-function ImportProgressBar({ progress }: { progress: ImportProgress | null }) {
-  const uploading = progress?.phase === 'uploading';
+function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  const uploading = progress.phase === 'uploading';
   return (
     <div className="import-progress" role="status">
       <p>{uploading ? TEXT.uploading(progress.percent) : TEXT.processing}</p>

@@ -36,7 +36,13 @@ export function LeadCsvImport() {
       <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={onFileChosen} />
       {fileName !== null && (
         <Suspense fallback={null}>
-          <ImportCsvDialog fileName={fileName} importer={importer} onClose={close} />
+          <ImportCsvDialog
+            fileName={fileName}
+            progress={importer.isPending ? (importer.progress ?? { phase: 'uploading', percent: 0 }) : null}
+            summary={importer.data}
+            error={importer.error}
+            onClose={close}
+          />
         </Suspense>
       )}
     </>

@@ -22,6 +22,8 @@ const WIDTH = 600;
 const HEIGHT = 160;
 const AXIS = 20;
 const BAR_GAP = 4;
+/** Where along its bar a date label is anchored. */
+const ANCHOR_OFFSET = { start: 0, middle: 0.5, end: 1 };
 
 function shortDate(date: string): string {
   // Noon UTC of that date: the same calendar day in every zone the browser may be in.
@@ -59,7 +61,12 @@ function Bars({ days, titleId, summaryId }: { days: DailyLeadCount[]; titleId: s
   const plotHeight = HEIGHT - AXIS;
   const scale = (count: number) => (count / highest) * (plotHeight - 8);
   const totals = days.reduce((sum, day) => ({ qualified: sum.qualified + day.qualified, unqualified: sum.unqualified + day.unqualified }), { qualified: 0, unqualified: 0 });
-  const labelled = new Set([0, Math.floor(days.length / 2), days.length - 1]);
+  // First, middle and last day, anchored so the outer labels stay inside the chart.
+  const labels = new Map<number, keyof typeof ANCHOR_OFFSET>([
+    [0, 'start'],
+    [Math.floor(days.length / 2), 'middle'],
+    [days.length - 1, 'end'],
+  ]);
 
   return (
     <>
@@ -76,6 +83,7 @@ function Bars({ days, titleId, summaryId }: { days: DailyLeadCount[]; titleId: s
           const width = slot - BAR_GAP;
           const qualifiedHeight = scale(day.qualified);
           const unqualifiedHeight = scale(day.unqualified);
+          const anchor = labels.get(index);
           return (
             <g key={day.date}>
               <title>{TEXT.day(day)}</title>
@@ -87,8 +95,8 @@ function Bars({ days, titleId, summaryId }: { days: DailyLeadCount[]; titleId: s
                 width={width}
                 height={unqualifiedHeight}
               />
-              {labelled.has(index) && (
-                <text className="leads-chart__tick" x={x + width / 2} y={HEIGHT - 4} textAnchor="middle">
+              {anchor && (
+                <text className="leads-chart__tick" x={x + width * ANCHOR_OFFSET[anchor]} y={HEIGHT - 4} textAnchor={anchor}>
                   {shortDate(day.date)}
                 </text>
               )}

@@ -1,0 +1,17 @@
+import type { Page } from '@playwright/test';
+
+/** Where things are on the dashboard, by role and visible text as a user finds them. */
+export const dashboard = (page: Page) => page.getByRole('region', { name: 'Real eState Admin Dashboard' });
+export const results = (page: Page) => page.getByRole('region', { name: /^(All|Qualified|Unqualified) Leads$/ });
+export const leadList = (page: Page) => page.getByRole('region', { name: 'Lead list' });
+export const leadCards = (page: Page) => page.getByTestId('lead-card');
+export const leadCard = (page: Page, name: string) => leadCards(page).filter({ has: page.getByRole('heading', { name, exact: true }) });
+export const searchBox = (page: Page) => page.getByPlaceholder('Search leads...');
+export const filterButton = (page: Page, label: 'All Leads' | 'Qualified' | 'Unqualified') =>
+  page.getByRole('group', { name: 'Filter leads' }).getByRole('button', { name: new RegExp(`^${label}( \\(\\d+\\))?$`) });
+export const showing = (page: Page) => results(page).getByRole('status').first();
+
+/** The names on the cards in the page, top to bottom. */
+export async function cardNames(page: Page): Promise<string[]> {
+  return leadCards(page).getByRole('heading').allTextContents();
+}

@@ -1,0 +1,63 @@
+import { randomBytes } from 'node:crypto';
+
+/** The fields of a lead these tests read back. */
+export interface ApiLead {
+  _id: string;
+  name: string;
+  email: string | null;
+  phone: string | null;
+  location: string | null;
+  qualified: boolean;
+  createdAt: string;
+}
+
+/**
+ * A word no other test's data contains: the browser tests share one app and database,
+ * so each test names its leads with its own tag and searches for it.
+ */
+export function uniqueTag(): string {
+  return `tag${randomBytes(4).toString('hex')}`;
+}
+
+/** An Indian mobile number no other test uses (the server matches callers by phone). */
+export function uniqueMobile(): string {
+  return `+9198${String(randomBytes(4).readUInt32BE() % 100_000_000).padStart(8, '0')}`;
+}
+
+function api(path: string): string {
+  return `${process.env.E2E_BASE_URL}${path}`;
+}
+
+/** Creates a lead through the real API, as another member of staff would. */
+export async function createLead(lead: Record<string, unknown>): Promise<ApiLead> {
+  const response = await fetch(api('/api/leads'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(lead),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/leads answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as ApiLead;
+}
+
+/** Every lead of a view, newest first, read page by page from the API. */
+export async function listLeads(query: Record<string, string> = {}): Promise<ApiLead[]> {
+  const leads: ApiLead[] = [];
+  let next: string | null = `/api/leads?${new URLSearchParams({ limit: '1000', ...query })}`;
+  while (next) {
+    const response: Response = await fetch(api(next));
+    if (!response.ok) throw new Error(`GET ${next} answered ${response.status}`);
+    leads.push(...((await response.json()) as ApiLead[]));
+    next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('Link') ?? '')?.[1] ?? null;
+  }
+  return leads;
+}
+
+/** Posts a server message to the webhook with the secret, as the voice platform does. */
+export async function postWebhook(body: unknown): Promise<void> {
+  const response = await fetch(api('/api/webhooks/vapi'), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', 'X-Vapi-Secret': process.env.E2E_WEBHOOK_SECRET! },
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 200) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
+}

@@ -1,0 +1,49 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Page } from '@playwright/test';
+import { dashboard, leadCards } from '../support/dashboard-page';
+
+const SCREENSHOTS = join(__dirname, '../test-results/screenshots');
+
+async function seriousViolations(page: Page, include?: string): Promise<string[]> {
+  const builder = new AxeBuilder({ page });
+  if (include) builder.include(include);
+  const results = await builder.analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the dashboard and its dialogs have no serious or critical accessibility violations in the ${theme} theme`, async ({ page }) => {
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    await expect(leadCards(page).first()).toBeVisible();
+    await expect(dashboard(page).getByRole('img', { name: 'Leads per day' })).toBeVisible();
+    expect(await seriousViolations(page)).toEqual([]);
+
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await dashboard(page).screenshot({ path: join(SCREENSHOTS, `dashboard-${theme}.png`) });
+    await page.screenshot({ path: join(SCREENSHOTS, `dashboard-page-${theme}.png`), fullPage: true });
+
+    for (const [button, dialogName] of [
+      ['View Details', /.+/],
+      ['Call To Customer', /^Call /],
+    ] as const) {
+      await leadCards(page).first().getByRole('button', { name: button }).click();
+      const dialog = page.getByRole('dialog', { name: dialogName });
+      await expect(dialog).toBeVisible();
+      expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+      await page.keyboard.press('Escape');
+      await expect(dialog).toBeHidden();
+    }
+    await dashboard(page).getByRole('button', { name: 'Add Lead' }).click();
+    const form = page.getByRole('dialog', { name: 'Add Lead' });
+    await form.getByRole('button', { name: 'Add Lead' }).click();
+    await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, `add-lead-${theme}.png`) });
+  });
+}

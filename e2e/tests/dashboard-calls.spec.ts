@@ -1,0 +1,144 @@
+import { expect, test, type Page } from '@playwright/test';
+import { endOfCallReport, statusUpdate } from '../../apps/api/test/fixtures/vapi-messages';
+import { filterButton, leadCard, leadCards, searchBox, showing } from '../support/dashboard-page';
+import { createLead, postWebhook, uniqueMobile, uniqueTag } from '../support/leads-api';
+import { setVoiceMode, voiceRequests } from '../support/voice-platform-control';
+
+/** An end-of-call report about a caller no one has seen before. */
+function reportFromNewCaller(tag: string) {
+  const callId = `call-${tag}`;
+  const name = `${tag} Sanjay Kulkarni`;
+  const report = endOfCallReport({
+    callId,
+    number: uniqueMobile(),
+    structuredData: { name, email: `sanjay.${tag}@example.in`, location: 'Pune', interestedIn: '3 BHK Apartment', budget: '95 Lakh', timeline: '3 months', loanNeeded: true, qualified: true },
+  });
+  return { callId, name, report };
+}
+
+async function openCallDialog(page: Page, name: string) {
+  await page.goto(`/?q=${encodeURIComponent(name)}`);
+  await leadCard(page, name).getByRole('button', { name: 'Call To Customer' }).click();
+  const dialog = page.getByRole('dialog', { name: `Call ${name}` });
+  await expect(dialog.getByRole('status')).toHaveText('Ready to call');
+  return dialog;
+}
+
+test('a lead from a call the agent just finished appears live, highlighted, without a reload', async ({ page }) => {
+  const { name, report } = reportFromNewCaller(uniqueTag());
+  await page.goto('/');
+  await expect(leadCards(page).first()).toBeVisible();
+  const total = Number((await filterButton(page, 'All Leads').textContent())!.match(/\((\d+)\)/)![1]);
+  let reloaded = false;
+  page.on('framenavigated', () => (reloaded = true));
+
+  await postWebhook(report);
+  const first = leadCards(page).first();
+  await expect(first.getByRole('heading')).toHaveText(name);
+  await expect(first).toHaveAttribute('data-highlighted', 'true');
+  await expect(first).toContainText('voice bot', { ignoreCase: true });
+  await expect(first).toContainText('₹95 Lakh');
+  await expect(filterButton(page, 'All Leads')).toHaveText(`All Leads (${total + 1})`);
+  expect(reloaded).toBe(false);
+});
+
+test("the details panel shows every field and the lead's call with summary, transcript and recording", async ({ page }) => {
+  const { callId, name, report } = reportFromNewCaller(uniqueTag());
+  await postWebhook(report);
+  await page.goto(`/?q=${encodeURIComponent(name)}`);
+  await leadCard(page, name).getByRole('button', { name: 'View Details' }).click();
+
+  const panel = page.getByRole('dialog', { name });
+  const field = (label: string) => panel.locator('.lead-details__fields > div', { has: page.getByText(label, { exact: true }) }).locator('dd');
+  await expect(field('Email')).toHaveText(`sanjay.${name.split(' ')[0]}@example.in`);
+  await expect(field('Location')).toHaveText('Pune');
+  await expect(field('Property interest')).toHaveText('3 BHK Apartment');
+  await expect(field('Budget')).toHaveText('₹95 Lakh');
+  await expect(field('Timeline')).toHaveText('3 months');
+  await expect(field('Loan')).toHaveText('Needed');
+  await expect(field('Qualified')).toHaveText('Yes');
+
+  const call = panel.getByRole('article');
+  await expect(call.getByRole('heading', { level: 4 })).toContainText('Inbound call');
+  await expect(call).toContainText('The caller wants a 3 BHK apartment in Pune for about 95 Lakh');
+  await expect(call.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  await expect(call).toContainText('AI: Namaste! This is Riya from Lead Desk Realty.');
+  await expect(call).toContainText('User: Hi, I want a 3 BHK in Pune, budget around 95 lakh.');
+  await expect(call).toContainText('customer-ended-call');
+  await expect(call).toContainText('3 min 13 s');
+  await expect(call.locator('audio[controls]')).toHaveAttribute('src', `https://storage.vapi.ai/${callId}-mono.wav`);
+});
+
+test('the outbound call goes from dialing to in progress to ended as the voice platform reports', async ({ page }) => {
+  await setVoiceMode('ok');
+  const name = `${uniqueTag()} Rohan Mehta`;
+  const mobile = uniqueMobile();
+  // Entered as a national number: the dialog shows the number the server actually dials.
+  await createLead({ name, phone: mobile.slice(3) });
+  const dialog = await openCallDialog(page, name);
+  await expect(dialog).toContainText(`The agent will call ${mobile}.`);
+
+  const [answer] = await Promise.all([
+    page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST'),
+    dialog.getByRole('button', { name: 'Start Call' }).click(),
+  ]);
+  const placed = (await answer.json()) as { vapiCallId: string; number: string };
+  expect(placed.number).toBe(mobile);
+  await expect(dialog.getByRole('status')).toHaveText('Dialing');
+  await expect(dialog).toContainText(`Dialing ${mobile}…`);
+  const [outbound] = (await voiceRequests()).filter((request) => request.path === '/call');
+  expect(outbound.body).toMatchObject({ customer: { number: mobile, name } });
+
+  await postWebhook(statusUpdate(placed.vapiCallId, 'ringing'));
+  await postWebhook(statusUpdate(placed.vapiCallId, 'in-progress'));
+  await expect(dialog.getByRole('status')).toHaveText('In progress');
+  await expect(dialog).toContainText(`Talking with ${mobile}.`);
+
+  await postWebhook(statusUpdate(placed.vapiCallId, 'ended'));
+  await expect(dialog.getByRole('status')).toHaveText('Call ended');
+  await expect(dialog).toContainText('Ended reason: customer-ended-call');
+
+  await dialog.getByRole('button', { name: 'Cancel' }).click();
+  await expect(dialog).toBeHidden();
+  await leadCard(page, name).getByRole('button', { name: 'Call To Customer' }).click();
+  await expect(page.getByRole('dialog', { name: `Call ${name}` }).getByRole('status')).toHaveText('Ready to call');
+});
+
+test('a lead without a phone number gets the server\'s "No phone number found."', async ({ page }) => {
+  const name = `${uniqueTag()} Meera Joshi`;
+  await createLead({ name, email: `meera.${name.split(' ')[0]}@example.in` });
+  const dialog = await openCallDialog(page, name);
+  await expect(dialog).toContainText('This lead has no phone number on file.');
+  await dialog.getByRole('button', { name: 'Start Call' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('No phone number found.');
+  await expect(dialog.getByRole('status')).toHaveText('Call failed');
+  await expect(dialog.getByRole('button', { name: 'Try Again' })).toBeVisible();
+});
+
+test("a refusal by the voice platform is shown with the platform's reason, and Try Again calls again", async ({ page }) => {
+  await setVoiceMode('server-error');
+  const name = `${uniqueTag()} Vikram Singh`;
+  await createLead({ name, phone: uniqueMobile() });
+  const dialog = await openCallDialog(page, name);
+  await dialog.getByRole('button', { name: 'Start Call' }).click();
+  await expect(dialog.getByRole('alert')).toHaveText('The voice platform refused the call: Internal server error');
+
+  await setVoiceMode('ok');
+  await dialog.getByRole('button', { name: 'Try Again' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Dialing');
+  await expect(dialog.getByRole('alert')).toBeHidden();
+});
+
+test('a live lead joins a searched list only when the search matches it', async ({ page }) => {
+  const tag = uniqueTag();
+  await page.goto(`/?q=${tag}`);
+  await expect(showing(page)).toHaveText(`Showing 0 results for "${tag}"`);
+  // Events arrive in order: once the matching lead shows, the other one has been handled too.
+  await postWebhook(reportFromNewCaller(uniqueTag()).report);
+  const { name, report } = reportFromNewCaller(tag);
+  await postWebhook(report);
+  await expect(leadCard(page, name)).toBeVisible();
+  await expect(showing(page)).toHaveText(`Showing 1 results for "${tag}"`);
+  await expect(searchBox(page)).toHaveValue(tag);
+  await expect(leadCards(page)).toHaveCount(1);
+});
