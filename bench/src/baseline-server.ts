@@ -1,19 +1,44 @@
 // The practical limit of the stack for the list: a bare node:http server running the
-// same SQL through the same driver (better-sqlite3 or pg) and writing the JSON, with
-// no framework, no ORM and no validation.
+// API's SQL (apps/api/src/leads/leads.repository.ts) through the same driver
+// (better-sqlite3 or pg) and writing the JSON, with no framework, no ORM and no
+// validation. Like the API it counts a filter once per version of the leads table.
 import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
+import type { Lead } from '../../apps/api/src/generated/sqlite/client';
+import { ftsPhrase, likePattern, SQLITE_COMMON_TERM_MATCHES } from '../../apps/api/src/leads/lead-search';
+import { toLeadOutput } from '../../apps/api/src/leads/outputs/lead.output';
 
 const target = parseDatabaseUrl(process.env.DATABASE_URL ?? '');
 const port = Number(process.env.PORT);
 
-type Query = (status: string, q: string, limit: number) => Promise<{ rows: unknown[]; total: number }>;
+const COLUMNS = `id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
+  budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
+const ORDER = 'ORDER BY created_at DESC, id DESC';
 
-function sqliteQuery(filename: string): Query {
+interface Database_ {
+  /** The page's rows, newest first. */
+  page(status: string, q: string, limit: number): Promise<Lead[]>;
+  count(status: string, q: string): Promise<number>;
+  version(): Promise<string>;
+}
+
+
+function sqlite(filename: string): Database_ {
   const db = new Database(filename, { readonly: true });
-  return async (status, q, limit) => {
+  const like = "(name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR location LIKE ? ESCAPE '\\')";
+  const fts = 'rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ?)';
+  const probe = db.prepare(`SELECT COUNT(*) AS matches FROM (SELECT rowid FROM leads_search WHERE leads_search MATCH ? LIMIT ${SQLITE_COMMON_TERM_MATCHES})`);
+  // Like the API, it asks the FTS index how common a term is once per term.
+  const probed = new Map<string, number>();
+  const termMatches = (q: string) => {
+    const key = q.toLowerCase();
+    if (!probed.has(key)) probed.set(key, (probe.get(ftsPhrase(q)) as { matches: number }).matches);
+    return probed.get(key)!;
+  };
+  const filter = (status: string, q: string, forPage: boolean) => {
     const where: string[] = [];
     const params: unknown[] = [];
     if (status !== 'all') {
@@ -21,19 +46,41 @@ function sqliteQuery(filename: string): Query {
       params.push(status === 'qualified' ? 1 : 0);
     }
     if (q) {
-      where.push('rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ?)');
-      params.push(`"${q.replaceAll('"', '""')}"`);
+      const common = forPage && /^[\x20-\x7e]{3,}$/.test(q) && termMatches(q) >= SQLITE_COMMON_TERM_MATCHES;
+      if ([...q].length >= 3 && !common) {
+        where.push(fts);
+        params.push(ftsPhrase(q));
+      } else {
+        where.push(like);
+        params.push(...Array(3).fill(likePattern(q)));
+      }
     }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const rows = db.prepare(`SELECT * FROM leads ${clause} ORDER BY created_at DESC, id DESC LIMIT ?`).all(...params, limit);
-    const { total } = db.prepare(`SELECT COUNT(*) AS total FROM leads ${clause}`).get(...params) as { total: number };
-    return { rows, total };
+    return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  };
+  return {
+    page: async (status, q, limit) => {
+      const { clause, params } = filter(status, q, true);
+      const rows = db.prepare(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`).all(...params, limit) as Record<string, unknown>[];
+      // What Prisma gives the API: booleans and dates, not 0/1 and text.
+      return rows.map((row) => ({
+        ...(row as unknown as Lead),
+        qualified: row.qualified === 1,
+        loanNeeded: row.loanNeeded === null ? null : row.loanNeeded === 1,
+        createdAt: new Date(row.createdAt as string),
+        updatedAt: new Date(row.updatedAt as string),
+      }));
+    },
+    count: async (status, q) => {
+      const { clause, params } = filter(status, q, false);
+      return (db.prepare(`SELECT COUNT(*) AS count FROM leads ${clause}`).get(...params) as { count: number }).count;
+    },
+    version: async () => (db.prepare(`SELECT total_changes() || ':' || data_version AS version FROM pragma_data_version`).get() as { version: string }).version,
   };
 }
 
-function postgresQuery(connectionString: string, schema: string): Query {
+function postgres(connectionString: string, schema: string): Database_ {
   const pool = new Pool({ connectionString, max: 10, options: `-c search_path="${schema}",public` });
-  return async (status, q, limit) => {
+  const filter = (status: string, q: string) => {
     const where: string[] = [];
     const params: unknown[] = [];
     if (status !== 'all') {
@@ -41,19 +88,36 @@ function postgresQuery(connectionString: string, schema: string): Query {
       where.push(`qualified = $${params.length}`);
     }
     if (q) {
-      params.push(`%${q}%`);
+      params.push(likePattern(q));
       where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR location ILIKE $${params.length})`);
     }
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
-    const [page, count] = await Promise.all([
-      pool.query(`SELECT * FROM leads ${clause} ORDER BY created_at DESC, id DESC LIMIT $${params.length + 1}`, [...params, limit]),
-      pool.query(`SELECT COUNT(*)::int AS total FROM leads ${clause}`, params),
-    ]);
-    return { rows: page.rows, total: count.rows[0].total };
+    return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+  };
+  return {
+    page: async (status, q, limit) => {
+      const { clause, params } = filter(status, q);
+      return (await pool.query(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT $${params.length + 1}`, [...params, limit])).rows;
+    },
+    count: async (status, q) => {
+      const { clause, params } = filter(status, q);
+      return Number((await pool.query(`SELECT COUNT(*) AS count FROM leads ${clause}`, params)).rows[0].count);
+    },
+    version: async () => (await pool.query(`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM leads_change_seq`)).rows[0].version,
   };
 }
 
-const query = target.provider === 'sqlite' ? sqliteQuery(target.filename) : postgresQuery(target.connectionString, target.schema);
+const db = target.provider === 'sqlite' ? sqlite(target.filename) : postgres(target.connectionString, target.schema);
+const counts = new Map<string, { version: string; count: Promise<number> }>();
+
+async function countOnce(status: string, q: string): Promise<number> {
+  const version = await db.version();
+  const key = `${status}\n${q}`;
+  const cached = counts.get(key);
+  if (cached?.version === version) return cached.count;
+  const count = db.count(status, q);
+  counts.set(key, { version, count });
+  return count;
+}
 
 createServer(async (request, response) => {
   const url = new URL(request.url ?? '/', 'http://localhost');
@@ -61,7 +125,10 @@ createServer(async (request, response) => {
     response.writeHead(200).end('ok');
     return;
   }
-  const { rows, total } = await query(url.searchParams.get('status') ?? 'all', url.searchParams.get('q') ?? '', Number(url.searchParams.get('limit') ?? 100));
+  const status = url.searchParams.get('status') ?? 'all';
+  const q = url.searchParams.get('q') ?? '';
+  const limit = Number(url.searchParams.get('limit') ?? 100);
+  const [rows, total] = await Promise.all([db.page(status, q, limit + 1), countOnce(status, q)]);
   response.writeHead(200, { 'Content-Type': 'application/json', 'X-Total-Count': String(total) });
-  response.end(JSON.stringify(rows));
+  response.end(JSON.stringify(rows.slice(0, limit).map(toLeadOutput)));
 }).listen(port, '127.0.0.1');

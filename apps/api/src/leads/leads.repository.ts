@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Lead } from '../generated/sqlite/client';
 import { PrismaService, type LeadDeskPrismaClient } from '../database/prisma.service';
+import { CountCache } from './count-cache';
 import type { LeadFilter } from './inputs/list-leads.query';
 import type { LeadCursor } from './lead-cursor';
+import { ftsPhrase, likePattern, SQLITE_COMMON_TERM_MATCHES, sqliteLikeCondition } from './lead-search';
 import type { LeadStatsOutput } from './outputs/lead-stats.output';
 
 export type LeadWrite = Omit<Prisma.LeadCreateInput, 'updatedAt'>;
@@ -10,6 +12,11 @@ export type LeadChanges = Prisma.LeadUpdateInput;
 const sql = Prisma.sql;
 type Sql = Prisma.Sql;
 type Db = Pick<LeadDeskPrismaClient, 'lead' | '$queryRaw'>;
+
+/** Every column of a lead, named as the Prisma model names them (raw rows come back as `Lead`). */
+const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
+  budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
+  created_at AS "createdAt", updated_at AS "updatedAt"`;
 
 export interface StatsWindows {
   thisMonthStart: Date;
@@ -22,22 +29,49 @@ export interface StatsWindows {
 /** The only place that queries the leads table. */
 @Injectable()
 export class LeadsRepository {
+  /** Exact counts per filter, until the leads table changes. */
+  private readonly counts = new CountCache();
+  /** SQLite: how many leads (up to SQLITE_COMMON_TERM_MATCHES) a term matches; only the plan depends on it, so a minute old is fine. */
+  private readonly termMatches = new CountCache(1000, 60_000);
+
   constructor(private readonly prisma: PrismaService) {}
 
-  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. */
+  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query. */
   async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
-    const conditions = this.filterConditions(filter);
+    const conditions = this.statusConditions(filter);
+    if (filter.q) conditions.push(await this.pageSearchCondition(filter.q));
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
-    const rows = await this.prisma.client.$queryRaw<{ id: string }[]>`
-      SELECT id FROM leads ${where(conditions)}
+    return this.prisma.client.$queryRaw<Lead[]>`
+      SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
-    return this.findManyInOrder(rows.map((row) => row.id));
   }
 
+  /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
   async count(filter: LeadFilter): Promise<number> {
-    const [row] = await this.prisma.client.$queryRaw<{ count: bigint | number }[]>`
-      SELECT COUNT(*) AS count FROM leads ${where(this.filterConditions(filter))}`;
-    return Number(row.count);
+    const version = await this.tableVersion();
+    return this.counts.count(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
+      const conditions = this.statusConditions(filter);
+      if (filter.q) conditions.push(this.indexedSearchCondition(filter.q));
+      const [row] = await this.prisma.client.$queryRaw<{ count: bigint | number }[]>`
+        SELECT COUNT(*) AS count FROM leads ${where(conditions)}`;
+      return Number(row.count);
+    });
+  }
+
+  /**
+   * Changes whenever the leads table may have changed. SQLite: this connection's
+   * total_changes() (its own writes, committed or not, which its reads see) and
+   * data_version (commits by any other connection or process). PostgreSQL: a sequence
+   * that a statement trigger on leads advances (migration leads_change_counter).
+   */
+  private async tableVersion(): Promise<string> {
+    const [row] =
+      this.prisma.provider === 'postgresql'
+        ? await this.prisma.client.$queryRaw<{ version: string }[]>`
+            SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM leads_change_seq`
+        : await this.prisma.client.$queryRaw<{ version: string }[]>`
+            SELECT total_changes() || ':' || data_version AS version FROM pragma_data_version`;
+    return row.version;
   }
 
   async stats(windows: StatsWindows): Promise<LeadStatsOutput> {
@@ -149,33 +183,41 @@ export class LeadsRepository {
     }
   }
 
-  private async findManyInOrder(ids: string[]): Promise<Lead[]> {
-    if (ids.length === 0) return [];
-    const leads = await this.prisma.client.lead.findMany({ where: { id: { in: ids } } });
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
-    return ids.flatMap((id) => byId.get(id) ?? []);
+  private statusConditions(filter: LeadFilter): Sql[] {
+    return filter.status === 'all' ? [] : [sql`qualified = ${filter.status === 'qualified'}`];
   }
 
-  private filterConditions(filter: LeadFilter): Sql[] {
-    const conditions: Sql[] = [];
-    if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
-    if (filter.q) conditions.push(this.searchCondition(filter.q));
-    return conditions;
-  }
-
-  /** Case-insensitive substring match over name, email and location, served by an index. */
-  private searchCondition(term: string): Sql {
+  /**
+   * Case-insensitive substring match over name, email and location, served by an
+   * index: pg_trgm GIN indexes on PostgreSQL, the FTS5 trigram table on SQLite (whose
+   * trigrams need a term of 3+ characters; shorter terms scan).
+   */
+  private indexedSearchCondition(term: string): Sql {
     if (this.prisma.provider === 'postgresql') {
-      const pattern = `%${escapeLikePattern(term)}%`;
+      const pattern = likePattern(term);
       return sql`(name ILIKE ${pattern} OR email ILIKE ${pattern} OR location ILIKE ${pattern})`;
     }
-    // The trigram tokenizer matches substrings of 3+ characters; shorter terms scan.
-    if ([...term].length >= 3) {
-      const phrase = `"${term.replaceAll('"', '""')}"`;
-      return sql`rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${phrase})`;
-    }
-    const pattern = `%${escapeLikePattern(term)}%`;
-    return sql`(name LIKE ${pattern} ESCAPE '\\' OR email LIKE ${pattern} ESCAPE '\\' OR location LIKE ${pattern} ESCAPE '\\')`;
+    if ([...term].length >= 3) return sql`rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ${ftsPhrase(term)})`;
+    return sqliteLikeCondition(term);
+  }
+
+  /**
+   * The search condition for one page. PostgreSQL's planner picks between the trigram
+   * indexes and the list's index from its statistics. SQLite's would always start from
+   * the FTS matches and sort them all (50 ms for a term matching 50,000 leads), so a
+   * common term instead walks the list's index newest first, testing each lead with
+   * LIKE until the page is full. LIKE and the trigram index agree on ASCII terms only.
+   */
+  private async pageSearchCondition(term: string): Promise<Sql> {
+    if (this.prisma.provider === 'postgresql' || !/^[\x20-\x7e]{3,}$/.test(term)) return this.indexedSearchCondition(term);
+    const matches = await this.termMatches.count(term.toLowerCase(), '', async () => {
+      const [row] = await this.prisma.client.$queryRaw<{ matches: bigint | number }[]>`
+        SELECT COUNT(*) AS matches FROM (
+          SELECT rowid FROM leads_search WHERE leads_search MATCH ${ftsPhrase(term)} LIMIT ${SQLITE_COMMON_TERM_MATCHES}
+        ) AS probe`;
+      return Number(row.matches);
+    });
+    return matches < SQLITE_COMMON_TERM_MATCHES ? this.indexedSearchCondition(term) : sqliteLikeCondition(term);
   }
 }
 
@@ -183,8 +225,4 @@ export const VOICE_BOT_SOURCE = 'voice bot';
 
 function where(conditions: Sql[]): Sql {
   return conditions.length ? sql`WHERE ${Prisma.join(conditions, ' AND ')}` : Prisma.empty;
-}
-
-function escapeLikePattern(term: string): string {
-  return term.replace(/[\\%_]/g, (char) => `\\${char}`);
 }

@@ -74,7 +74,7 @@ export async function withSchemaEngine<T>(
   };
   function track(adapter: SqlDriverAdapter): SqlDriverAdapter {
     opened.push(adapter);
-    return adapter;
+    return adapter.provider === 'postgres' ? withWholeScripts(adapter) : adapter;
   }
   const engine = await wasmBindings.SchemaEngine.new(
     { datamodels: schemaFiles.map((file) => [file.path, file.content]) },
@@ -87,6 +87,24 @@ export async function withSchemaEngine<T>(
     engine.free();
     await Promise.all(opened.map((adapter) => adapter.dispose()));
   }
+}
+
+/**
+ * adapter-pg runs a migration script by splitting it at every ";", which cuts a
+ * function body ($$ ... ; ... $$) apart. This sends the script whole, as one simple
+ * query, the way Prisma's native engine does; errors still go through the adapter's
+ * own conversion.
+ */
+function withWholeScripts(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  const pg = adapter as SqlDriverAdapter & { underlyingDriver(): { query(text: string): Promise<unknown> }; onError(error: unknown): never };
+  pg.executeScript = async (script) => {
+    try {
+      await pg.underlyingDriver().query(script);
+    } catch (error) {
+      pg.onError(error);
+    }
+  };
+  return pg;
 }
 
 export const NO_SCHEMA_FILTER = { externalTables: [], externalEnums: [] };
