@@ -31,6 +31,12 @@ export class FakeEventSource extends EventTarget {
     this.dispatchEvent(new MessageEvent(type, { data: JSON.stringify(data) }));
   }
 
+  /** The server refused the stream (a 401, a 500): the browser gives up on it. */
+  refuse(): void {
+    this.readyState = FakeEventSource.CLOSED;
+    this.dispatchEvent(new Event('error'));
+  }
+
   close(): void {
     this.readyState = FakeEventSource.CLOSED;
   }

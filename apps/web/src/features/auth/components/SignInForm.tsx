@@ -1,6 +1,7 @@
 import { LogIn } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid, FormField } from '../../../components/FormField';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { useSignIn } from '../hooks/useSession';
 import '../auth.css';
 
@@ -58,10 +59,7 @@ export function SignInForm() {
             <input {...control} type="password" autoComplete="current-password" value={password} onChange={(event) => setPassword(event.target.value)} />
           )}
         </FormField>
-        <button type="submit" className="button button--primary" aria-disabled={signIn.isPending || undefined}>
-          <LogIn aria-hidden size={18} />
-          {signIn.isPending ? TEXT.signingIn : TEXT.submit}
-        </button>
+        <SubmitButton icon={LogIn} label={TEXT.submit} pendingLabel={TEXT.signingIn} pending={signIn.isPending} />
       </form>
     </section>
   );

@@ -3,6 +3,7 @@ import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { focusFirstInvalid, FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/apiClient';
 import { useStaff } from '../hooks/useStaff';
 import type { NewStaffMember, StaffRole } from '../types';
@@ -153,10 +154,7 @@ function AddStaffForm({ add }: { add: ReturnType<typeof useStaff>['add'] }) {
           <input {...control} type="password" autoComplete="new-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
         )}
       </FormField>
-      <button type="submit" className="button button--primary" aria-disabled={add.isPending || undefined}>
-        <UserPlus aria-hidden size={18} />
-        {add.isPending ? TEXT.adding : TEXT.add}
-      </button>
+      <SubmitButton icon={UserPlus} label={TEXT.add} pendingLabel={TEXT.adding} pending={add.isPending} />
     </form>
   );
 }

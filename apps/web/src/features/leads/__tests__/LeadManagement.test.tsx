@@ -185,6 +185,18 @@ describe('LeadManagement', () => {
     expect(FakeEventSource.latest().url).toBe('/api/events');
   });
 
+  it('reads the dashboard again when the live stream is refused, so the reason shows', async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const requests = stubLeadsApi();
+    renderWithQueryClient(<LeadManagement canTransferFiles />);
+    await within(results()).findByText('Showing 3 results');
+    const listReads = () => requests.filter((request) => new URL(request.url).pathname === '/api/leads').length;
+    const before = listReads();
+    act(() => FakeEventSource.latest().refuse());
+    await waitFor(() => expect(listReads()).toBeGreaterThan(before));
+    expect(console.error).toHaveBeenCalledWith(expect.stringContaining('Live updates stopped'));
+  });
+
   it('updates a listed lead in place when the live stream says it changed', async () => {
     stubLeadsApi();
     renderWithQueryClient(<LeadManagement canTransferFiles />);

@@ -2,6 +2,7 @@ import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid, FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
+import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/apiClient';
 import { useCreateLead } from '../hooks/useCreateLead';
 import type { Lead } from '../types';
@@ -138,10 +139,7 @@ function AddLeadForm({ onCancel, onAdded }: { onCancel: () => void; onAdded: (le
         <button type="button" className="button button--secondary" onClick={onCancel}>
           {TEXT.cancel}
         </button>
-        <button type="submit" className="button button--primary" aria-disabled={create.isPending || undefined}>
-          <UserPlus aria-hidden size={18} />
-          {create.isPending ? TEXT.saving : TEXT.submit}
-        </button>
+        <SubmitButton icon={UserPlus} label={TEXT.submit} pendingLabel={TEXT.saving} pending={create.isPending} />
       </div>
     </form>
   );

@@ -1,4 +1,5 @@
 import { useId, type ReactNode } from 'react';
+import { PanelTitle } from '../../../components/PanelTitle';
 import { StatTiles } from '../../../components/StatTiles';
 import { DASHBOARD_FIGURES } from '../data/dashboardFigures';
 import '../leads.css';
@@ -21,12 +22,7 @@ export function LeadDashboardPanel({ session, children }: LeadDashboardPanelProp
   return (
     <section className="panel admin-dashboard" aria-labelledby={titleId}>
       <div className="admin-dashboard__header">
-        <div>
-          <h2 id={titleId} className="panel__title">
-            {TEXT.title}
-          </h2>
-          <p className="panel__subtitle">{TEXT.subtitle}</p>
-        </div>
+        <PanelTitle id={titleId} title={TEXT.title} subtitle={TEXT.subtitle} />
         {session}
       </div>
       <StatTiles stats={DASHBOARD_FIGURES} />

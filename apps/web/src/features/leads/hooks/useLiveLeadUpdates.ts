@@ -72,6 +72,8 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
         if (source?.readyState !== EventSource.CLOSED) return;
         console.error('Live updates stopped (GET /api/events failed); reconnecting');
         source.close();
+        // Reading again shows why: a sign-in form after a 401, an error with Retry when the server is down.
+        void queryClient.invalidateQueries({ queryKey: leadKeys.all });
         reconnectTimer = setTimeout(connect, RECONNECT_MS);
       });
     };

@@ -1,5 +1,6 @@
 import { Building, MessageCircle } from 'lucide-react';
 import { useId, useRef, type ReactNode } from 'react';
+import { PanelTitle } from '../../../components/PanelTitle';
 import { StatTiles } from '../../../components/StatTiles';
 import { HERO_STATS } from '../data/marketingFigures';
 import { PropertyExplorer } from './PropertyExplorer';
@@ -39,12 +40,7 @@ export function CustomerPropertyDemo({ callButton, onChatWithAgent }: CustomerPr
 
   return (
     <section className="panel customer-demo" aria-labelledby={titleId}>
-      <div>
-        <h2 id={titleId} className="panel__title">
-          {TEXT.title}
-        </h2>
-        <p className="panel__subtitle">{TEXT.subtitle}</p>
-      </div>
+      <PanelTitle id={titleId} title={TEXT.title} subtitle={TEXT.subtitle} />
 
       <div className="customer-demo__hero">
         <StatTiles stats={HERO_STATS} />
