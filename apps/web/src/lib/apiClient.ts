@@ -52,10 +52,9 @@ export async function apiFetch(path: string, init: RequestInit = {}): Promise<Re
 /** apiFetch for a JSON answer; a body is sent as JSON. */
 export async function apiJson<T>(path: string, init: Omit<RequestInit, 'body'> & { body?: unknown } = {}): Promise<T> {
   const { body, ...rest } = init;
-  const response = await apiFetch(path, {
-    ...rest,
-    ...(body === undefined ? {} : { body: JSON.stringify(body), headers: { 'Content-Type': 'application/json', ...rest.headers } }),
-  });
+  const headers = new Headers(rest.headers);
+  if (body !== undefined) headers.set('Content-Type', 'application/json');
+  const response = await apiFetch(path, { ...rest, headers, ...(body === undefined ? {} : { body: JSON.stringify(body) }) });
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
