@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import fc from 'fast-check';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -86,6 +87,76 @@ describe.each(PROVIDERS)('CSV export and import on %s', (provider) => {
     } finally {
       await fresh.close();
     }
+  });
+});
+
+/** Text built from the pieces that break CSV files and spreadsheets: quotes, separators, line breaks, formula starts, emoji, Devanagari. */
+const trickyText = (maxPieces: number) =>
+  fc
+    .array(fc.constantFrom('a', 'Z', ' ', ',', ';', '"', "'", '\n', '\r\n', '\r', '\t', '=', '+', '-', '@', '0', '😀', '🏡', 'प्रि', 'या', 'मुंबई', 'é'), { minLength: 1, maxLength: maxPieces })
+    .map((pieces) => pieces.join(''))
+    .filter((text) => text.trim() !== '');
+
+const GENERATED_LEADS = 150;
+
+function generatedLeads(seed: number): Record<string, unknown>[] {
+  const lead = fc.record(
+    {
+      name: trickyText(12),
+      location: trickyText(8),
+      interestedIn: trickyText(8),
+      timeline: trickyText(6),
+      source: trickyText(6),
+      // Text budgets carry a letter, or the import would read them as the number they look like.
+      budget: fc.oneof(fc.integer({ min: 0, max: 10 ** 12 }), fc.integer({ min: 0, max: 10 ** 8 }).map((n) => n / 100), trickyText(6).map((text) => `${text} Lakh`)),
+      qualified: fc.boolean(),
+      loan_needed: fc.boolean(),
+    },
+    { requiredKeys: ['name'] },
+  );
+  return fc.sample(lead, { numRuns: GENERATED_LEADS, seed }).map((generated, i) => ({
+    ...generated,
+    email: `lead.${i}+tag@example.in`,
+    phone: `+9198${String(76_000_000 + i).padStart(8, '0')}`,
+  }));
+}
+
+describe.each(PROVIDERS)('CSV round trip of generated leads on %s', (provider) => {
+  let testApp: TestApp;
+  let fresh: TestApp;
+
+  beforeAll(async () => {
+    [testApp, fresh] = await Promise.all([startTestApp(provider), startTestApp(provider)]);
+  });
+  afterAll(async () => {
+    await Promise.all([testApp.close(), fresh.close()]);
+  });
+
+  it(`exports ${GENERATED_LEADS} leads full of quotes, commas, line breaks, emoji and Devanagari, neutralises every formula cell, and imports them back unchanged`, async () => {
+    for (const lead of generatedLeads(2026)) await testApp.http.post('/api/leads').send(lead).expect(201);
+    const original = (await testApp.http.get('/api/leads').query({ limit: 1000 }).expect(200)).body as Record<string, unknown>[];
+    expect(original).toHaveLength(GENERATED_LEADS);
+    const stored = JSON.stringify(original);
+    for (const piece of ['\\"', ',', '\\n', '\\r\\n', '😀', 'प्रि', "'"]) expect(stored).toContain(piece);
+
+    const csv = (await testApp.http.get('/api/leads/export.csv').buffer(true).parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    }).expect(200)).body as string;
+    const cells = (parse(csv, { relax_quotes: false }) as string[][]).flat();
+    expect(cells.filter((cell) => /^[=+\-@\t\r]/.test(cell))).toEqual([]);
+    // Every stored value that starts like a formula reached the file behind a quote mark.
+    const formulaLike = original.flatMap((lead) => Object.values(lead).filter((value): value is string => typeof value === 'string' && /^[=+\-@\t\r']/.test(value)));
+    expect(formulaLike.length).toBeGreaterThan(GENERATED_LEADS);
+    for (const value of formulaLike) expect(cells).toContain(`'${value}`);
+
+    const summary = await fresh.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
+    expect(summary.body).toEqual({ created: GENERATED_LEADS, updated: 0, skipped: 0, errors: [] });
+    const copied = (await fresh.http.get('/api/leads').query({ limit: 1000 }).expect(200)).body as Record<string, unknown>[];
+    const withoutUpdatedAt = (leads: Record<string, unknown>[]) => leads.map(({ updatedAt, ...lead }) => lead);
+    expect(withoutUpdatedAt(copied)).toEqual(withoutUpdatedAt(original));
   });
 });
 
