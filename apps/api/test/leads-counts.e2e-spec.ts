@@ -32,13 +32,14 @@ describe.each(PROVIDERS)('lead counts on %s', (provider) => {
   let testApp: TestApp;
   const total = async (query: Record<string, string> = {}) =>
     Number((await testApp.http.get('/api/leads').query({ limit: 1, ...query }).expect(200)).headers['x-total-count']);
+  const stats = async () => (await testApp.http.get('/api/leads/stats').expect(200)).body as { total: number; qualified: number };
 
   beforeAll(async () => {
     testApp = await startTestApp(provider);
   });
   afterAll(() => testApp.close());
 
-  it('keeps X-Total-Count exact through every kind of change', async () => {
+  it('keeps X-Total-Count and the stats exact through every kind of change', async () => {
     await insertLeads(testApp, [
       { name: 'Counted One', location: 'Pune', qualified: true, createdAt: new Date('2026-02-01T00:00:00Z') },
       { name: 'Counted Two', location: 'Pune', createdAt: new Date('2026-02-02T00:00:00Z') },
@@ -54,12 +55,16 @@ describe.each(PROVIDERS)('lead counts on %s', (provider) => {
     await insertLeads(testApp, [{ name: 'Fixture Three', location: 'Pune', qualified: true, createdAt: new Date('2026-02-03T00:00:00Z') }]);
     expect(await total({ status: 'qualified', q: 'pune' })).toBe(3);
 
+    expect(await stats()).toMatchObject({ total: 4, qualified: 3 });
+
     // ...and by another connection, as another process or an operator would.
     await runElsewhere(testApp.database.url, `UPDATE leads SET qualified = false WHERE name = 'Fixture Three'`);
     expect(await total({ status: 'qualified', q: 'pune' })).toBe(2);
+    expect(await stats()).toMatchObject({ total: 4, qualified: 2 });
     await runElsewhere(testApp.database.url, `DELETE FROM leads WHERE name = 'Counted Two'`);
     expect(await total()).toBe(3);
     expect(await total({ q: 'pune' })).toBe(3);
+    expect(await stats()).toMatchObject({ total: 3, qualified: 2 });
   });
 });
 

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Lead } from '../generated/sqlite/client';
 import { PrismaService, type LeadDeskPrismaClient } from '../database/prisma.service';
-import { CountCache } from './count-cache';
+import { VersionedCache } from './versioned-cache';
 import type { LeadFilter } from './inputs/list-leads.query';
 import type { LeadCursor } from './lead-cursor';
 import { ftsPhrase, likePattern, SQLITE_COMMON_TERM_MATCHES, sqliteLikeCondition } from './lead-search';
@@ -18,6 +18,11 @@ const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, in
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
 
+export interface DayCounts {
+  qualified: number;
+  unqualified: number;
+}
+
 export interface StatsWindows {
   thisMonthStart: Date;
   nextMonthStart: Date;
@@ -30,9 +35,12 @@ export interface StatsWindows {
 @Injectable()
 export class LeadsRepository {
   /** Exact counts per filter, until the leads table changes. */
-  private readonly counts = new CountCache();
+  private readonly counts = new VersionedCache<number>();
+  /** The dashboard's aggregates per time window, until the leads table changes. */
+  private readonly statsByWindows = new VersionedCache<LeadStatsOutput>(50);
+  private readonly dailyCountsByDays = new VersionedCache<DayCounts[]>(50);
   /** SQLite: how many leads (up to SQLITE_COMMON_TERM_MATCHES) a term matches; only the plan depends on it, so a minute old is fine. */
-  private readonly termMatches = new CountCache(1000, 60_000);
+  private readonly termMatches = new VersionedCache<number>(1000, 60_000);
 
   constructor(private readonly prisma: PrismaService) {}
 
@@ -49,7 +57,7 @@ export class LeadsRepository {
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
   async count(filter: LeadFilter): Promise<number> {
     const version = await this.tableVersion();
-    return this.counts.count(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
+    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
       const conditions = this.statusConditions(filter);
       if (filter.q) conditions.push(this.indexedSearchCondition(filter.q));
       const [row] = await this.prisma.client.$queryRaw<{ count: bigint | number }[]>`
@@ -74,7 +82,12 @@ export class LeadsRepository {
     return row.version;
   }
 
+  /** The dashboard's stats, computed once per time window while the leads table is unchanged. */
   async stats(windows: StatsWindows): Promise<LeadStatsOutput> {
+    return this.statsByWindows.get(JSON.stringify(windows), await this.tableVersion(), () => this.computeStats(windows));
+  }
+
+  private async computeStats(windows: StatsWindows): Promise<LeadStatsOutput> {
     const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
     const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
     const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
@@ -108,7 +121,11 @@ export class LeadsRepository {
    * one range scan of the creation index, bucketed by a CASE over the day boundaries,
    * which both databases run without time zone support of their own.
    */
-  async countPerDay(days: { start: Date; end: Date }[]): Promise<{ qualified: number; unqualified: number }[]> {
+  async countPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
+    return this.dailyCountsByDays.get(JSON.stringify(days), await this.tableVersion(), () => this.computeCountPerDay(days));
+  }
+
+  private async computeCountPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
     const counts = days.map(() => ({ qualified: 0, unqualified: 0 }));
     if (days.length === 0) return counts;
     const dayIndex = Prisma.join(
@@ -177,10 +194,9 @@ export class LeadsRepository {
    */
   async lockIdentities(keys: (string | null | undefined)[], db: Db): Promise<void> {
     if (this.prisma.provider !== 'postgresql') return;
-    // Sorted, so two transactions never wait on each other's second lock.
-    for (const key of [...new Set(keys.filter((k): k is string => !!k))].sort()) {
-      await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(${`lead:${key}`}))::text`;
-    }
+    // Sorted, so two transactions never wait on each other's second lock; one statement for all.
+    const sorted = [...new Set(keys.filter((k): k is string => !!k))].sort().map((key) => `lead:${key}`);
+    if (sorted.length > 0) await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${sorted}::text[]) AS key`;
   }
 
   private statusConditions(filter: LeadFilter): Sql[] {
@@ -210,7 +226,7 @@ export class LeadsRepository {
    */
   private async pageSearchCondition(term: string): Promise<Sql> {
     if (this.prisma.provider === 'postgresql' || !/^[\x20-\x7e]{3,}$/.test(term)) return this.indexedSearchCondition(term);
-    const matches = await this.termMatches.count(term.toLowerCase(), '', async () => {
+    const matches = await this.termMatches.get(term.toLowerCase(), '', async () => {
       const [row] = await this.prisma.client.$queryRaw<{ matches: bigint | number }[]>`
         SELECT COUNT(*) AS matches FROM (
           SELECT rowid FROM leads_search WHERE leads_search MATCH ${ftsPhrase(term)} LIMIT ${SQLITE_COMMON_TERM_MATCHES}

@@ -91,11 +91,11 @@ export class LeadsService {
     return leadsCsvStream(this.allMatching(filter));
   }
 
-  private async *allMatching(filter: LeadFilter): AsyncGenerator<LeadOutput> {
+  private async *allMatching(filter: LeadFilter): AsyncGenerator<Lead[]> {
     let after: Lead | undefined;
     for (;;) {
       const batch = await this.leads.findPage(filter, EXPORT_BATCH, after);
-      for (const lead of batch) yield toLeadOutput(lead);
+      yield batch;
       if (batch.length < EXPORT_BATCH) return;
       after = batch.at(-1);
     }

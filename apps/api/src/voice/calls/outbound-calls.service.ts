@@ -8,7 +8,7 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
-import { VapiClient, VapiError, VapiTimeoutError, type Vapi } from '@vapi-ai/server-sdk';
+import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService } from '../../database/prisma.service';
 import { LiveEventsService } from '../../events/live-events.service';
@@ -26,11 +26,15 @@ export interface PlacedCall {
   number: string;
 }
 
+type ServerSdk = typeof import('@vapi-ai/server-sdk');
+
 /** Has the agent phone a lead, through the voice platform's REST API (its official server SDK). */
 @Injectable()
 export class OutboundCallsService {
   private readonly logger = new Logger(OutboundCallsService.name);
   private client?: VapiClient;
+  /** The SDK takes ~40 MB of memory once loaded: it is loaded by the first outbound call, not at start-up. */
+  private sdk?: Promise<ServerSdk>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -81,7 +85,8 @@ export class OutboundCallsService {
   }
 
   private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {
-    this.client ??= new VapiClient({
+    const sdk = await (this.sdk ??= import('@vapi-ai/server-sdk'));
+    this.client ??= new sdk.VapiClient({
       token: this.config.VAPI_PRIVATE_KEY!,
       baseUrl: this.config.VAPI_API_URL,
       timeoutInSeconds: this.config.VAPI_TIMEOUT_SECONDS,
@@ -100,7 +105,7 @@ export class OutboundCallsService {
     try {
       answer = await this.client.calls.create(request);
     } catch (error) {
-      throw this.platformFailure(error, leadId);
+      throw this.platformFailure(sdk, error, leadId);
     }
     // A batch answer, or a body that is not JSON, carries no call to follow.
     const call = typeof answer === 'object' && answer !== null && 'id' in answer ? answer : undefined;
@@ -111,8 +116,8 @@ export class OutboundCallsService {
     return { id: call.id, status: call.status ?? 'queued' };
   }
 
-  private platformFailure(error: unknown, leadId: string | undefined): Error {
-    if (isTimeout(error)) {
+  private platformFailure({ VapiError, VapiTimeoutError }: ServerSdk, error: unknown, leadId: string | undefined): Error {
+    if (isTimeout(error, VapiError, VapiTimeoutError)) {
       this.logger.error({ leadId, timeoutSeconds: this.config.VAPI_TIMEOUT_SECONDS }, 'Voice platform timed out creating a call');
       return new GatewayTimeoutException({ statusCode: 504, error: 'Gateway Timeout', message: `The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.` });
     }
@@ -129,7 +134,7 @@ export class OutboundCallsService {
  * SDK 2.0.1 reports its own timeout as a plain VapiError whose cause is "timeout"
  * (the abort reason) rather than as VapiTimeoutError; both mean the platform did not answer.
  */
-function isTimeout(error: unknown): boolean {
+function isTimeout(error: unknown, VapiError: ServerSdk['VapiError'], VapiTimeoutError: ServerSdk['VapiTimeoutError']): boolean {
   if (error instanceof VapiTimeoutError) return true;
   return error instanceof VapiError && error.statusCode === undefined && error.cause === 'timeout';
 }

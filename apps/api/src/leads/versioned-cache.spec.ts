@@ -1,0 +1,54 @@
+import { VersionedCache } from './versioned-cache';
+
+describe('VersionedCache', () => {
+  let now = 0;
+  const cache = () => new VersionedCache<number>(2, 10_000, () => now);
+  beforeEach(() => (now = 0));
+
+  it('counts once per filter while the table version stays the same', async () => {
+    const counts = cache();
+    const compute = jest.fn().mockResolvedValue(42);
+    expect(await counts.get('all', 'v1', compute)).toBe(42);
+    expect(await counts.get('all', 'v1', compute)).toBe(42);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts again when the table version changes', async () => {
+    const counts = cache();
+    await counts.get('all', 'v1', async () => 42);
+    expect(await counts.get('all', 'v2', async () => 43)).toBe(43);
+  });
+
+  it('shares one count between concurrent requests', async () => {
+    const counts = cache();
+    let finish: (value: number) => void = () => undefined;
+    const compute = jest.fn(() => new Promise<number>((resolve) => (finish = resolve)));
+    const both = Promise.all([counts.get('all', 'v1', compute), counts.get('all', 'v1', compute)]);
+    finish(7);
+    expect(await both).toEqual([7, 7]);
+    expect(compute).toHaveBeenCalledTimes(1);
+  });
+
+  it('counts again after the maximum age, even with an unchanged version', async () => {
+    const counts = cache();
+    await counts.get('all', 'v1', async () => 1);
+    now = 10_000;
+    expect(await counts.get('all', 'v1', async () => 2)).toBe(2);
+  });
+
+  it('does not keep a failed computation', async () => {
+    const counts = cache();
+    await expect(counts.get('all', 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
+    expect(await counts.get('all', 'v1', async () => 5)).toBe(5);
+  });
+
+  it('forgets the least recently used filter beyond its size', async () => {
+    const counts = cache();
+    await counts.get('a', 'v1', async () => 1);
+    await counts.get('b', 'v1', async () => 2);
+    await counts.get('a', 'v1', async () => -1);
+    await counts.get('c', 'v1', async () => 3);
+    expect(await counts.get('a', 'v1', async () => -1)).toBe(1);
+    expect(await counts.get('b', 'v1', async () => 20)).toBe(20);
+  });
+});
