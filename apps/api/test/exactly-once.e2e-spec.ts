@@ -2,6 +2,7 @@ import { PrismaService } from '../src/database/prisma.service';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
+import { currentTestName, recordFigures } from './support/reliability-figures';
 
 jest.setTimeout(120_000);
 
@@ -40,13 +41,16 @@ describe.each(PROVIDERS)('exactly-once delivery on %s', (provider) => {
       const report = endOfCallReport({ callId, number: `+9199${String(10_000_000 + i).slice(-8)}`, structuredData: { name: `Caller ${i}`, email: `caller${i}@once.example.in` } });
       return [...Array(5).fill(report), statusUpdate(callId, 'ringing'), statusUpdate(callId, 'in-progress'), statusUpdate(callId, 'ended')];
     }).flat();
+    const started = Date.now();
     await deliverConcurrently(shuffled(deliveries, 7));
+    const seconds = (Date.now() - started) / 1000;
 
     expect(await prisma.call.count({ where: { vapiCallId: { startsWith: 'once-' } } })).toBe(100);
     expect(await prisma.lead.count({ where: { email: { endsWith: '@once.example.in' } } })).toBe(100);
     // Every call ended (a late "ringing" never undid it) and is tied to its caller's lead.
     expect(await prisma.call.count({ where: { vapiCallId: { startsWith: 'once-' }, status: 'ended', leadId: { not: null } } })).toBe(100);
     expect(await prisma.webhookEvent.count({ where: { processedAt: null } })).toBe(0);
+    recordFigures({ promise: 'Exactly once', test: currentTestName(), database: provider, figures: { deliveries: deliveries.length, calls: 100, leads: 100, duplicates: 0, seconds: Math.round(seconds * 10) / 10 } });
   });
 
   it('a known caller calling again, concurrently: one lead per caller, one call per call', async () => {
@@ -62,5 +66,6 @@ describe.each(PROVIDERS)('exactly-once delivery on %s', (provider) => {
     const leads = await prisma.lead.findMany({ where: { name: { startsWith: 'Returning ' } }, include: { calls: true } });
     expect(leads).toHaveLength(10);
     for (const lead of leads) expect(lead.calls).toHaveLength(2);
+    recordFigures({ promise: 'Exactly once', test: currentTestName(), database: provider, figures: { deliveries: deliveries.length, calls: 20, leads: 10, duplicates: 0 } });
   });
 });

@@ -1,6 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 
 const API_DIR = join(__dirname, '../..');
@@ -11,11 +12,11 @@ export type ApiEntry = 'source' | 'build';
 export interface ApiProcess {
   url: string;
   pid: number;
-  /** Everything the process wrote to stdout and stderr so far (its logs). */
+  /** What the process wrote to stdout and stderr so far (its logs); empty once it was killed. */
   output(): string;
   /** Resident memory of the process, from /proc. */
   rssBytes(): number;
-  /** Sends `signal` and waits for the process to exit. */
+  /** Sends `signal`, waits for the process to exit and removes its log file. */
   kill(signal: NodeJS.Signals): Promise<void>;
 }
 
@@ -30,28 +31,39 @@ async function freePort(): Promise<number> {
 
 /**
  * The API as a process of its own, as `pnpm start` runs it: its own logs, memory and
- * fate (a test can SIGKILL it). Resolves once /api/health answers 200.
+ * fate (a test can SIGKILL it). Resolves once /api/health answers 200. Its output goes
+ * to a file, as under a process manager: a pipe to a busy test process would push back
+ * and pile unwritten log lines up in the API's memory.
  */
-export async function startApiProcess(entry: ApiEntry, env: Record<string, string>): Promise<ApiProcess> {
+export async function startApiProcess(entry: ApiEntry, env: Record<string, string>, nodeArgs: string[] = []): Promise<ApiProcess> {
   const port = await freePort();
-  const args = entry === 'build' ? [join(API_DIR, 'dist/main.js')] : ['-r', '@swc-node/register', join(API_DIR, 'src/main.ts')];
+  const args = [...nodeArgs, ...(entry === 'build' ? [join(API_DIR, 'dist/main.js')] : ['-r', '@swc-node/register', join(API_DIR, 'src/main.ts')])];
+  const logDir = mkdtempSync(join(tmpdir(), 'lead-desk-api-log-'));
+  const logFile = join(logDir, 'output.log');
+  const log = openSync(logFile, 'a');
   const child = spawn(process.execPath, args, {
     cwd: API_DIR,
     env: { PATH: process.env.PATH ?? '', DEMO_DATA: 'false', LOG_LEVEL: 'info', ...env, PORT: String(port) },
-    stdio: ['ignore', 'pipe', 'pipe'],
+    stdio: ['ignore', log, log],
   });
-  const chunks: Buffer[] = [];
-  child.stdout!.on('data', (chunk: Buffer) => chunks.push(chunk));
-  child.stderr!.on('data', (chunk: Buffer) => chunks.push(chunk));
+  closeSync(log);
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   const api: ApiProcess = {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
-    output: () => Buffer.concat(chunks).toString('utf8'),
+    output: () => {
+      try {
+        return readFileSync(logFile, 'utf8');
+      } catch (error) {
+        if ((error as NodeJS.ErrnoException).code === 'ENOENT') return '';
+        throw error;
+      }
+    },
     rssBytes: () => rssOf(child.pid!),
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;
+      rmSync(logDir, { recursive: true, force: true });
     },
   };
   await waitForHealth(api, child);
