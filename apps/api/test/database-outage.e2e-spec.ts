@@ -103,7 +103,7 @@ describe('PostgreSQL outage during traffic', () => {
       const cutAt = Date.now();
       const health = await testApp.http.get('/api/health').expect(503);
       expect(health.body).toMatchObject({ status: 'error', database: 'postgresql', message: 'The database cannot be reached.' });
-      for (const path of ['/api/leads', '/api/leads/stats', '/api/leads/stats/daily', `/api/leads/${leadId}`, `/api/calls/${callId}`]) {
+      for (const path of ['/api/leads', '/api/leads/stats', '/api/leads/stats/daily', `/api/leads/${leadId}`, `/api/calls/${callId}`, '/api/leads/export.csv']) {
         const response = await testApp.http.get(path);
         expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 503, body: UNAVAILABLE });
       }

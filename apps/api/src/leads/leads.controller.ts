@@ -41,8 +41,8 @@ export class LeadsController {
   @Roles('admin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
-  export(@Query() query: LeadFilterQuery): StreamableFile {
-    return new StreamableFile(this.leads.exportCsv(query));
+  async export(@Query() query: LeadFilterQuery): Promise<StreamableFile> {
+    return new StreamableFile(await this.leads.exportCsv(query));
   }
 
   @Post('import')

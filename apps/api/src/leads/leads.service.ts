@@ -87,17 +87,16 @@ export class LeadsService {
   }
 
   /** The filtered leads as CSV, read in keyset batches so memory stays flat at any size. */
-  exportCsv(filter: LeadFilter): Readable {
-    return leadsCsvStream(this.allMatching(filter));
+  async exportCsv(filter: LeadFilter): Promise<Readable> {
+    // The first page is read before the answer starts: a database that is down gets a clear 503, not a cut-off file.
+    const first = await this.leads.findPage(filter, EXPORT_BATCH);
+    return leadsCsvStream(this.allMatching(filter, first));
   }
 
-  private async *allMatching(filter: LeadFilter): AsyncGenerator<Lead[]> {
-    let after: Lead | undefined;
-    for (;;) {
-      const batch = await this.leads.findPage(filter, EXPORT_BATCH, after);
+  private async *allMatching(filter: LeadFilter, first: Lead[]): AsyncGenerator<Lead[]> {
+    for (let batch = first; ; batch = await this.leads.findPage(filter, EXPORT_BATCH, batch.at(-1))) {
       yield batch;
       if (batch.length < EXPORT_BATCH) return;
-      after = batch.at(-1);
     }
   }
 
