@@ -51,16 +51,23 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   /** Announces a change; call it after the change has committed. */
-  async publish(signal: LiveEventSignal): Promise<void> {
+  publish(signal: LiveEventSignal): Promise<void> {
+    return this.publishAll([signal]);
+  }
+
+  /** Announces several changes at once (one NOTIFY statement on PostgreSQL); call it after they have committed. */
+  async publishAll(signals: LiveEventSignal[]): Promise<void> {
+    if (signals.length === 0) return;
     try {
       if (this.prisma.provider === 'postgresql') {
-        await this.prisma.client.$executeRaw`SELECT pg_notify(${CHANNEL}, ${JSON.stringify(signal)})`;
+        const payloads = signals.map((signal) => JSON.stringify(signal));
+        await this.prisma.client.$executeRaw`SELECT pg_notify(${CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`;
       } else {
-        await this.deliver(signal);
+        for (const signal of signals) await this.deliver(signal);
       }
     } catch (error) {
-      // The change itself is stored; a missed live update only means the dashboard refreshes later.
-      this.logger.error({ err: error, signal }, 'Could not publish a live event');
+      // The changes themselves are stored; a missed live update only means the dashboard refreshes later.
+      this.logger.error({ err: error, signals }, 'Could not publish live events');
     }
   }
 

@@ -15,6 +15,11 @@ export class WebhookDeliveryQueue {
     this.slots = new Semaphore(slots);
   }
 
+  /** Work that needs a database slot but no call's turn: a batch of deliveries. */
+  runInSlot<T>(work: () => Promise<T>): Promise<T> {
+    return this.slots.runExclusive(work);
+  }
+
   async run<T>(vapiCallId: string, work: () => Promise<T>): Promise<T> {
     const call = this.calls.get(vapiCallId) ?? { mutex: new Mutex(), waiting: 0 };
     this.calls.set(vapiCallId, call);

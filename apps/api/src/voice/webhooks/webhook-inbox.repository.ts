@@ -24,6 +24,12 @@ export class WebhookInboxRepository {
     return this.prisma.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload } }));
   }
 
+  /** Several deliveries stored as processed, in the transaction that applies their effects. */
+  async recordProcessed(deliveries: { type: string; vapiCallId: string; payload: string }[], tx: TransactionClient): Promise<void> {
+    const processedAt = new Date();
+    await tx.webhookEvent.createMany({ data: deliveries.map((delivery) => ({ ...delivery, processedAt, attempts: 1 })) });
+  }
+
   async markProcessed(id: string, tx: TransactionClient): Promise<void> {
     await tx.webhookEvent.update({ where: { id }, data: { processedAt: new Date(), error: null, attempts: { increment: 1 } } });
   }

@@ -11,12 +11,21 @@ import { laterStatus } from '../calls/call-status';
 import { CallsRepository } from '../calls/calls.repository';
 import { callFromReport, customerNumberOf, leadFromReport, type ReportedLead } from './end-of-call-report';
 import { isHandledType, leadIdOf, parseHandledMessage, type EndOfCallReport, type HandledMessage, type StatusUpdate } from './vapi-message';
+import { GroupCommit } from './group-commit';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 import { WebhookInboxRepository, type UnprocessedSelection } from './webhook-inbox.repository';
 
 export type WebhookOutcome = { received: true; stored: boolean; processed: boolean };
 
 const REPLAY_BATCH = 500;
+/** Deliveries written in one transaction at most: a burst is split so no transaction runs long. */
+const INGEST_BATCH = 64;
+
+/** A delivery checked and waiting to be stored and applied. */
+interface Delivery {
+  message: HandledMessage;
+  payload: string;
+}
 /** Connections left to staff requests while webhooks queue for the rest of the pool. */
 const POOL_RESERVE = 2;
 
@@ -29,6 +38,7 @@ const POOL_RESERVE = 2;
 export class WebhookProcessor {
   private readonly logger = new Logger(WebhookProcessor.name);
   private readonly queue: WebhookDeliveryQueue;
+  private readonly ingest: GroupCommit<Delivery, boolean>;
 
   constructor(
     private readonly prisma: PrismaService,
@@ -38,18 +48,52 @@ export class WebhookProcessor {
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
-    this.queue = new WebhookDeliveryQueue(Math.max(1, config.DATABASE_POOL_SIZE - POOL_RESERVE));
+    const slots = Math.max(1, config.DATABASE_POOL_SIZE - POOL_RESERVE);
+    this.queue = new WebhookDeliveryQueue(slots);
+    // SQLite writes one transaction at a time whatever we do; PostgreSQL takes a few at once.
+    this.ingest = new GroupCommit((deliveries) => this.ingestBatch(deliveries), INGEST_BATCH, prisma.provider === 'postgresql' ? Math.min(4, slots) : 1);
   }
 
   async receive(message: { type: string }): Promise<WebhookOutcome> {
     if (!isHandledType(message.type)) return { received: true, stored: false, processed: false };
     const parsed = parseHandledMessage({ ...message, type: message.type });
     if (!parsed.ok) throw new InvalidFieldsException(parsed.errors);
-    const handled = parsed.value;
-    return this.queue.run(handled.call.id, async () => {
-      const event = await this.inbox.record(handled.type, handled.call.id, JSON.stringify(message));
-      return { received: true, stored: true, processed: await this.process(event, handled) };
-    });
+    return { received: true, stored: true, processed: await this.ingest.add({ message: parsed.value, payload: JSON.stringify(message) }) };
+  }
+
+  /**
+   * Stores and applies a batch of deliveries in one transaction, in arrival order, each
+   * stored as processed together with its effects: a burst costs one commit per batch
+   * instead of two per delivery. If anything in the batch fails, nothing of it is
+   * kept, and each delivery goes the one-at-a-time way (stored first, then applied),
+   * so only the faulty one ends up stored for replay.
+   */
+  private async ingestBatch(deliveries: Delivery[]): Promise<boolean[]> {
+    try {
+      // In one of the queue's slots, so batches and single deliveries together stay within the pool.
+      const signals = await this.queue.runInSlot(() => this.prisma.transaction(async (tx) => {
+        const region = this.config.DEFAULT_PHONE_REGION;
+        const reported = deliveries.map(({ message }) => (message.type === 'end-of-call-report' ? leadFromReport(message, region) : undefined));
+        // Every lock up front, calls then identities, each sorted: as the one-at-a-time way takes them.
+        await this.calls.lockCalls(deliveries.map(({ message }) => message.call.id), tx);
+        await this.leads.lockIdentities(reported.flatMap((report) => [report?.lead.email, report?.lead.phone]), tx);
+        await this.inbox.recordProcessed(deliveries.map(({ message, payload }) => ({ type: message.type, vapiCallId: message.call.id, payload })), tx);
+        const changes: LiveEventSignal[] = [];
+        for (const [i, { message }] of deliveries.entries()) {
+          changes.push(...(message.type === 'end-of-call-report' ? await this.recordReport(message, reported[i]!, tx) : await this.recordStatus(message, tx)));
+        }
+        return changes;
+      }));
+      await this.liveEvents.publishAll(signals);
+      return deliveries.map(() => true);
+    } catch (error) {
+      this.logger.warn({ err: error, deliveries: deliveries.length }, 'Webhook batch failed; storing and applying its deliveries one by one');
+      return Promise.all(
+        deliveries.map(({ message, payload }) =>
+          this.queue.run(message.call.id, async () => this.process(await this.inbox.record(message.type, message.call.id, payload), message)),
+        ),
+      );
+    }
   }
 
   /**
@@ -85,11 +129,18 @@ export class WebhookProcessor {
     try {
       const signals = await this.prisma.transaction(async (tx) => {
         await this.calls.lockCall(message.call.id, tx);
-        const changes = message.type === 'end-of-call-report' ? await this.recordReport(message, tx) : await this.recordStatus(message, tx);
+        let changes: LiveEventSignal[];
+        if (message.type === 'end-of-call-report') {
+          const reported = leadFromReport(message, this.config.DEFAULT_PHONE_REGION);
+          await this.leads.lockIdentities([reported.lead.email, reported.lead.phone], tx);
+          changes = await this.recordReport(message, reported, tx);
+        } else {
+          changes = await this.recordStatus(message, tx);
+        }
         await this.inbox.markProcessed(event.id, tx);
         return changes;
       });
-      for (const signal of signals) await this.liveEvents.publish(signal);
+      await this.liveEvents.publishAll(signals);
       return true;
     } catch (error) {
       this.logger.error({ err: error, eventId: event.id, type: event.type, vapiCallId: event.vapiCallId }, 'Webhook processing failed; stored for replay');
@@ -98,13 +149,13 @@ export class WebhookProcessor {
     }
   }
 
-  /** One call record and one lead per call, however many times and in whatever order it is delivered. */
-  private async recordReport(report: EndOfCallReport, tx: TransactionClient): Promise<LiveEventSignal[]> {
-    const region = this.config.DEFAULT_PHONE_REGION;
-    const reported = leadFromReport(report, region);
+  /**
+   * One call record and one lead per call, however many times and in whatever order it
+   * is delivered. The caller holds the call's and the identities' locks.
+   */
+  private async recordReport(report: EndOfCallReport, reported: ReportedLead, tx: TransactionClient): Promise<LiveEventSignal[]> {
     const { lead } = reported;
-    await this.leads.lockIdentities([lead.email, lead.phone], tx);
-    const fields = callFromReport(report, region);
+    const fields = callFromReport(report, this.config.DEFAULT_PHONE_REGION);
     const call = await this.calls.upsert(report.call.id, fields, fields, tx);
 
     const known =
