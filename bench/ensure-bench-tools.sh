@@ -1,26 +1,6 @@
 #!/usr/bin/env bash
-# Installs what `pnpm bench` needs and a fresh machine may lack: the sqlite3 shell and
-# psql (the native CSV exports the API's export is compared with) and Debian's
-# Chromium (the page scenario). It also starts the local PostgreSQL if it is stopped.
+# What `pnpm bench` needs and a fresh machine may lack: the tests' tools (Debian's
+# Chromium for the page scenario, a running local PostgreSQL) and the sqlite3 shell and
+# psql, the databases' own CSV exports that the API's export is compared with.
 set -euo pipefail
-
-missing=()
-command -v sqlite3 >/dev/null 2>&1 || missing+=(sqlite3)
-command -v psql >/dev/null 2>&1 || missing+=(postgresql-client)
-command -v "${CHROMIUM_PATH:-chromium}" >/dev/null 2>&1 || missing+=(chromium)
-if [ ${#missing[@]} -gt 0 ]; then
-  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
-    echo "Installing ${missing[*]} (apt-get)..."
-    apt-get update -qq
-    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
-  else
-    echo "The benchmarks need: ${missing[*]}. Install them (e.g. sudo apt-get install ${missing[*]})." >&2
-    exit 1
-  fi
-fi
-
-if [ -z "${TEST_POSTGRES_URL:-}" ] && command -v pg_ctlcluster >/dev/null 2>&1 \
-  && ! pg_isready -q -h 127.0.0.1 -p 5432 2>/dev/null; then
-  echo "Starting the local PostgreSQL..."
-  pg_ctlcluster --skip-systemctl-redirect "$(ls /etc/postgresql | head -n 1)" main start
-fi
+bash "$(dirname "$0")/../scripts/ensure-test-tools.sh" sqlite3=sqlite3 psql=postgresql-client

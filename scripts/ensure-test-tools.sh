@@ -1,19 +1,21 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and a fresh machine may lack: Debian's Chromium
 # for the browser tests and docker-compose (v1) to validate the compose file offline.
-# It also starts the local PostgreSQL if it is installed but stopped.
+# It also starts the local PostgreSQL if it is installed but stopped. More tools can be
+# asked for as COMMAND=PACKAGE arguments (the benchmarks ask for sqlite3 and psql).
 set -euo pipefail
 
 missing=()
-command -v chromium >/dev/null 2>&1 || missing+=(chromium)
-command -v docker-compose >/dev/null 2>&1 || missing+=(docker-compose)
+for tool in chromium=chromium docker-compose=docker-compose "$@"; do
+  command -v "${tool%%=*}" >/dev/null 2>&1 || missing+=("${tool#*=}")
+done
 if [ ${#missing[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null 2>&1; then
     echo "Installing ${missing[*]} (apt-get)..."
     apt-get update -qq
     DEBIAN_FRONTEND=noninteractive apt-get install -y -qq "${missing[@]}" >/dev/null
   else
-    echo "The tests need: ${missing[*]}. Install them (e.g. sudo apt-get install ${missing[*]})." >&2
+    echo "Missing: ${missing[*]}. Install them (e.g. sudo apt-get install ${missing[*]})." >&2
     exit 1
   fi
 fi
