@@ -12,10 +12,10 @@ const HEIGHT = 380;
 const MARGIN = { top: 40, right: 250, bottom: 50, left: 70 };
 const COLOURS = ['#2563eb', '#dc2626', '#16a34a', '#9333ea', '#ea580c', '#0891b2', '#ca8a04', '#db2777'];
 
-/** The smallest 1, 2, 2.5 or 5 × 10^k at or above `value`: axis ends people can read. */
+/** The smallest round number at or above `value` whose quarters are round too: readable axis ticks. */
 function niceCeiling(value: number): number {
   const magnitude = 10 ** Math.floor(Math.log10(value));
-  return [1, 2, 2.5, 5, 10].map((step) => step * magnitude).find((candidate) => candidate >= value)!;
+  return [1, 1.2, 1.6, 2, 2.4, 3.2, 4, 6, 8, 10].map((step) => step * magnitude).find((candidate) => candidate >= value)!;
 }
 
 export function lineChartSvg(title: string, yLabel: string, series: Series[]): string {
