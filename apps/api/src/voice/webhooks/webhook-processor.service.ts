@@ -20,14 +20,14 @@ export type WebhookOutcome = { received: true; stored: boolean; processed: boole
 const REPLAY_BATCH = 500;
 /** Deliveries written in one transaction at most: a burst is split so no transaction runs long. */
 const INGEST_BATCH = 64;
+/** Connections left to staff requests while webhooks queue for the rest of the pool. */
+const POOL_RESERVE = 2;
 
 /** A delivery checked and waiting to be stored and applied. */
 interface Delivery {
   message: HandledMessage;
   payload: string;
 }
-/** Connections left to staff requests while webhooks queue for the rest of the pool. */
-const POOL_RESERVE = 2;
 
 /**
  * Turns the voice platform's messages into call records and leads. Each message is
