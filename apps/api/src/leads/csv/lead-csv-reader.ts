@@ -2,6 +2,7 @@ import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
 import type { FieldError } from '../../common/field-errors';
 import { unescapeFormula } from './formula-escape';
+import { isLeadId } from '../lead-id';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
 
 export interface CsvLeadRow {
@@ -19,7 +20,6 @@ const KNOWN_COLUMNS = new Set<string>(LEAD_CSV_COLUMNS);
 const IGNORED_COLUMNS = new Set(['updatedAt']);
 const BOOLEAN_TEXT: Record<string, boolean> = { true: true, yes: true, '1': true, false: false, no: false, '0': false };
 const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
-const ID_TEXT = /^[A-Za-z0-9_-]{1,64}$/;
 
 /** Parses an uploaded leads CSV record by record; a bad record is reported, never fatal. */
 export async function* readLeadCsv(file: Buffer | string): AsyncGenerator<CsvLeadRow> {
@@ -62,7 +62,7 @@ function toLeadRow(record: Record<string, string>, line: number): CsvLeadRow {
     // An empty cell says nothing: a new lead gets the default, a known one keeps its value.
     if (cell === '') continue;
     if (column === '_id') {
-      if (ID_TEXT.test(cell)) row.id = cell;
+      if (isLeadId(cell)) row.id = cell;
       else errors.push({ field: '_id', message: 'must be 1-64 letters, digits, _ or -' });
     } else if (column === 'createdAt') {
       const date = new Date(cell);

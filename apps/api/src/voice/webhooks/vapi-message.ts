@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { fieldErrorsFromZod, type FieldError } from '../../common/field-errors';
+import { isLeadId } from '../../leads/lead-id';
 
 // The parts of the voice platform's server messages we read, as its server SDK types
 // them (ServerMessageEndOfCallReport, ServerMessageStatusUpdate, Call, Artifact,
@@ -95,5 +96,6 @@ export function parseHandledMessage(message: { type: HandledMessage['type'] }): 
 /** The lead an outbound call was placed for, as Vapi echoes it back in every message about the call. */
 export function leadIdOf(vapiCall: VapiCall): string | undefined {
   const leadId = vapiCall.assistantOverrides?.metadata?.leadId ?? vapiCall.metadata?.leadId;
-  return typeof leadId === 'string' ? leadId : undefined;
+  // Anything else in the metadata is not one of our leads (and a NUL in it would fail on PostgreSQL).
+  return typeof leadId === 'string' && isLeadId(leadId) ? leadId : undefined;
 }
