@@ -93,10 +93,15 @@ export class LeadsService {
     return leadsCsvStream(this.allMatching(filter, first));
   }
 
-  private async *allMatching(filter: LeadFilter, first: Lead[]): AsyncGenerator<Lead[]> {
-    for (let batch = first; ; batch = await this.leads.findPage(filter, EXPORT_BATCH, batch.at(-1))) {
+  private async *allMatching(filter: LeadFilter, firstPage: Lead[] | undefined): AsyncGenerator<Lead[]> {
+    let batch = firstPage!;
+    // A finished generator keeps its arguments alive while it is referenced, and an idle
+    // keep-alive connection references its last export's stream: let go of the first page.
+    firstPage = undefined;
+    for (;;) {
       yield batch;
       if (batch.length < EXPORT_BATCH) return;
+      batch = await this.leads.findPage(filter, EXPORT_BATCH, batch.at(-1));
     }
   }
 
