@@ -99,7 +99,8 @@ describe.each(PROVIDERS)('no stack trace, SQL, secret or key leaves the API proc
     if (options.contentType) headers['Content-Type'] = options.contentType;
     if (options.session) Object.assign(headers, { Cookie: options.session.cookie, 'X-CSRF-Token': options.session.csrf });
     const controller = new AbortController();
-    const response = await fetch(`${api.url}${path}`, { method, headers, body: options.body, signal: controller.signal });
+    const body = typeof options.body === 'string' || options.body === undefined ? options.body : new Uint8Array(options.body);
+    const response = await fetch(`${api.url}${path}`, { method, headers, body, signal: controller.signal });
     // An event stream never ends: its status line and headers are the answer.
     const text = response.headers.get('content-type')?.startsWith('text/event-stream') ? (controller.abort(), '') : await response.text();
     const answer = { status: response.status, headers: response.headers, text };

@@ -143,8 +143,8 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
   it('stores a report whose texts carry NUL characters (which PostgreSQL cannot hold) without them', async () => {
     // A lead id in the call's metadata that cannot be one of ours is ignored, not looked up.
     const report = endOfCallReport({ callId: 'call-nul', number: '+919811100000', metadata: { leadId: 'lead\u0000' } });
-    report.message.artifact.transcript = 'AI: Namaste!\u0000';
-    report.message.call.customer = { number: '+91981110\u00000000' };
+    report.message.artifact!.transcript = 'AI: Namaste!\u0000';
+    report.message.call!.customer = { number: '+91981110\u00000000' };
     await post(report).expect(200);
     expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-nul' } })).toMatchObject({ transcript: 'AI: Namaste!', customerNumber: '+919811100000' });
   });

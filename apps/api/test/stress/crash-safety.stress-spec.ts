@@ -116,7 +116,7 @@ describe.each(PROVIDERS)('crash safety on %s', (provider) => {
       figures: {
         kills: KILLS,
         deliveries: delivered,
-        acknowledgedBeforeKills: acknowledged.length,
+        acknowledged: acknowledged.length,
         resent: unanswered.length,
         lost: 0,
         duplicates: 0,

@@ -14,7 +14,7 @@ export interface ApiProcess {
   pid: number;
   /** What the process wrote to stdout and stderr so far (its logs); empty once it was killed. */
   output(): string;
-  /** Resident memory of the process, from /proc. */
+  /** Resident memory of the process, from /proc; throws, with its last output, if it ended. */
   rssBytes(): number;
   /** Sends `signal`, waits for the process to exit and removes its log file. */
   kill(signal: NodeJS.Signals): Promise<void>;
@@ -47,7 +47,13 @@ export async function startApiProcess(entry: ApiEntry, env: Record<string, strin
     stdio: ['ignore', log, log],
   });
   closeSync(log);
-  const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
+  let exit: string | undefined;
+  const exited = new Promise<void>((resolve) =>
+    child.once('exit', (code, signal) => {
+      exit = signal ?? `exit code ${code}`;
+      resolve();
+    }),
+  );
   const api: ApiProcess = {
     url: `http://127.0.0.1:${port}`,
     pid: child.pid!,
@@ -59,7 +65,10 @@ export async function startApiProcess(entry: ApiEntry, env: Record<string, strin
         throw error;
       }
     },
-    rssBytes: () => rssOf(child.pid!),
+    rssBytes: () => {
+      if (exit) throw new Error(`The API process ended (${exit}) on its own; its last output:\n${api.output().slice(-4000)}`);
+      return rssOf(child.pid!);
+    },
     kill: async (signal) => {
       if (child.exitCode === null && child.signalCode === null) child.kill(signal);
       await exited;

@@ -1,8 +1,9 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 
 /** Git-ignored: `pnpm reliability:figures` renders it into RELIABILITY.md's figures table. */
-export const FIGURES_FILE = join(__dirname, '../../test-results/reliability-figures.json');
+const FIGURES_DIR = join(__dirname, '../../test-results/reliability-figures');
 
 export interface ReliabilityFigures {
   /** The promise of issue 8 the test proves, as RELIABILITY.md names it. */
@@ -11,24 +12,16 @@ export interface ReliabilityFigures {
   test: string;
   database: string;
   figures: Record<string, number | string>;
-  recordedAt: string;
 }
 
-/** Records the figures of one test run, replacing that test's previous figures on the same database. */
-export function recordFigures(entry: Omit<ReliabilityFigures, 'recordedAt'>): void {
-  const all = readFigures().filter((known) => !(known.test === entry.test && known.database === entry.database));
-  all.push({ ...entry, recordedAt: new Date().toISOString() });
-  mkdirSync(dirname(FIGURES_FILE), { recursive: true });
-  writeFileSync(FIGURES_FILE, `${JSON.stringify(all, null, 2)}\n`);
-}
-
-function readFigures(): ReliabilityFigures[] {
-  try {
-    return JSON.parse(readFileSync(FIGURES_FILE, 'utf8')) as ReliabilityFigures[];
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
-    throw error;
-  }
+/**
+ * Records the figures of one test run, replacing that test's previous figures on the same
+ * database. One file per test and database, so parallel Jest workers never overwrite each other.
+ */
+export function recordFigures(entry: ReliabilityFigures): void {
+  mkdirSync(FIGURES_DIR, { recursive: true });
+  const name = createHash('sha256').update(`${entry.test}\n${entry.database}`).digest('hex').slice(0, 16);
+  writeFileSync(join(FIGURES_DIR, `${name}.json`), `${JSON.stringify({ ...entry, recordedAt: new Date().toISOString() }, null, 2)}\n`);
 }
 
 /** "file › describe › test", from inside a running test. */
