@@ -1,3 +1,4 @@
+import './v8-flags';
 import { existsSync } from 'node:fs';
 import { Logger } from '@nestjs/common';
 import { InvalidConfigError, loadAppConfig } from './config/app-config';
