@@ -1,7 +1,7 @@
 import { GroupCommit } from './group-commit';
 
 describe('GroupCommit', () => {
-  it('writes a lone item at once, and the items that arrive meanwhile together', async () => {
+  it('writes the items of one turn of the event loop together, and those that arrive meanwhile in the next write', async () => {
     const batches: number[][] = [];
     let release: () => void = () => undefined;
     const writing = new GroupCommit<number, string>(
@@ -13,15 +13,23 @@ describe('GroupCommit', () => {
       10,
       1,
     );
-    const first = writing.add(1);
-    const rest = [2, 3, 4].map((item) => writing.add(item));
-    expect(batches).toEqual([[1]]);
+    const together = [1, 2].map((item) => writing.add(item));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
+    const meanwhile = [3, 4].map((item) => writing.add(item));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1, 2]]);
     release();
-    expect(await Promise.all([first, ...rest])).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
-    expect(batches).toEqual([[1], [2, 3, 4]]);
+    expect(await Promise.all([...together, ...meanwhile])).toEqual(['done 1', 'done 2', 'done 3', 'done 4']);
+    expect(batches).toEqual([[1, 2], [3, 4]]);
   });
 
-  it('keeps batches within their size and writes several at a time', async () => {
+  it('writes a lone item without waiting for company', async () => {
+    const writing = new GroupCommit<number, number>(async (items) => items, 10, 1);
+    expect(await writing.add(7)).toBe(7);
+  });
+
+  it('keeps batches within their size, and writes several at a time while full batches wait', async () => {
     const batches: number[][] = [];
     let concurrent = 0;
     let mostConcurrent = 0;
@@ -42,6 +50,28 @@ describe('GroupCommit', () => {
     expect(mostConcurrent).toBe(2);
   });
 
+  it('keeps a batch that is not full waiting for the write in progress, rather than writing it beside', async () => {
+    const batches: number[][] = [];
+    let release: () => void = () => undefined;
+    const writing = new GroupCommit<number, number>(
+      async (items) => {
+        batches.push(items);
+        if (batches.length === 1) await new Promise<void>((resolve) => (release = resolve));
+        return items;
+      },
+      3,
+      2,
+    );
+    const first = writing.add(1);
+    await new Promise((resolve) => setImmediate(resolve));
+    const rest = [2, 3].map((item) => writing.add(item));
+    await new Promise((resolve) => setImmediate(resolve));
+    expect(batches).toEqual([[1]]);
+    release();
+    expect(await Promise.all([first, ...rest])).toEqual([1, 2, 3]);
+    expect(batches).toEqual([[1], [2, 3]]);
+  });
+
   it('fails every item of a batch whose write fails, and goes on with the next batch', async () => {
     let calls = 0;
     const writing = new GroupCommit<number, number>(
@@ -53,9 +83,11 @@ describe('GroupCommit', () => {
       10,
       1,
     );
-    const failing = writing.add(1);
-    const next = writing.add(2);
-    await expect(failing).rejects.toThrow('database gone');
-    expect(await next).toBe(2);
+    const failing = [1, 2].map((item) => writing.add(item));
+    await new Promise((resolve) => setImmediate(resolve));
+    const next = writing.add(3);
+    for (const item of failing) await expect(item).rejects.toThrow('database gone');
+    expect(await next).toBe(3);
+    expect(calls).toBe(2);
   });
 });
