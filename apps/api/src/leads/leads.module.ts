@@ -4,6 +4,7 @@ import { MulterModule } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LeadsController } from './leads.controller';
+import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
 import { toLeadOutput } from './outputs/lead.output';
@@ -19,7 +20,7 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository],
+  providers: [LeadsService, LeadsRepository, LeadsExportRepository],
   exports: [LeadsService, LeadsRepository],
 })
 export class LeadsModule implements OnModuleInit {

@@ -2,16 +2,15 @@ import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { InvalidFieldsException, type FieldError } from '../common/field-errors';
-import type { Lead } from '../generated/sqlite/client';
 import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
 import { toCallOutput, type CallOutput } from '../voice/calls/call.output';
-import { leadsCsvStream } from './csv/lead-csv-writer';
 import { readLeadCsv } from './csv/lead-csv-reader';
 import { parseLeadInput, type ValidLead } from './inputs/lead-input';
 import type { LeadFilter } from './inputs/list-leads.query';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { toLeadChanges, toLeadWrite } from './lead-write';
+import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { toLeadOutput, type LeadOutput } from './outputs/lead.output';
 import type { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
@@ -31,7 +30,6 @@ export interface ImportSummary {
   errors: (FieldError & { line: number })[];
 }
 
-const EXPORT_BATCH = 1000;
 const IMPORT_BATCH = 500;
 
 @Injectable()
@@ -40,6 +38,7 @@ export class LeadsService {
 
   constructor(
     private readonly leads: LeadsRepository,
+    private readonly exports: LeadsExportRepository,
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -86,23 +85,9 @@ export class LeadsService {
     return toLeadOutput(lead);
   }
 
-  /** The filtered leads as CSV, read in keyset batches so memory stays flat at any size. */
-  async exportCsv(filter: LeadFilter): Promise<Readable> {
-    // The first page is read before the answer starts: a database that is down gets a clear 503, not a cut-off file.
-    const first = await this.leads.findPage(filter, EXPORT_BATCH);
-    return leadsCsvStream(this.allMatching(filter, first));
-  }
-
-  private async *allMatching(filter: LeadFilter, firstPage: Lead[] | undefined): AsyncGenerator<Lead[]> {
-    let batch = firstPage!;
-    // A finished generator keeps its arguments alive while it is referenced, and an idle
-    // keep-alive connection references its last export's stream: let go of the first page.
-    firstPage = undefined;
-    for (;;) {
-      yield batch;
-      if (batch.length < EXPORT_BATCH) return;
-      batch = await this.leads.findPage(filter, EXPORT_BATCH, batch.at(-1));
-    }
+  /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
+  exportCsv(filter: LeadFilter): Promise<Readable> {
+    return this.exports.leadsCsv(filter);
   }
 
   /**

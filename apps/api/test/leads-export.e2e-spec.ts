@@ -1,0 +1,144 @@
+import fc from 'fast-check';
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { PrismaService } from '../src/database/prisma.service';
+import type { Prisma } from '../src/generated/sqlite/client';
+import { LEAD_CSV_HEADER, leadsCsvRecords } from '../src/leads/csv/lead-csv-writer';
+import { leadFilterSchema } from '../src/leads/inputs/list-leads.query';
+import { LeadsRepository } from '../src/leads/leads.repository';
+import { PROVIDERS } from './support/test-database';
+import { startTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(180_000);
+
+// Pieces that break CSV files, spreadsheets and LIKE patterns: separators, quotes, line
+// breaks, every formula leader and the quote prefix itself, wildcards, emoji, Devanagari.
+const piece = fc.constantFrom('a', 'Z', '7', ' ', ',', ';', '"', "'", '\r', '\n', '\r\n', '\t', '=', '+', '-', '@', '%', '_', '\\', 'é', 'प्रि', 'मुंबई', '🏡', '😀');
+/** Text as stored, empty text included: written straight to the database, past the API's trimming. */
+const storedText = fc.array(piece, { maxLength: 8 }).map((pieces) => pieces.join(''));
+const budgetNumber = fc.oneof(
+  fc.integer({ min: 0, max: 10 ** 12 }),
+  // Prisma cannot write the largest doubles to PostgreSQL (it rounds them past the maximum).
+  fc.double({ min: -1e300, max: 1e300, noNaN: true }),
+  // Where PostgreSQL and JavaScript switch to exponent notation, and -0.
+  fc.constantFrom(-0, 5e-324, 1e-7, 1.5e-7, 1e-5, 0.0001, 9.999999999999999e-5, 1e15, 1234567890123456.7, 1e20, 1e21, 1e300),
+);
+
+const lead: fc.Arbitrary<Omit<Prisma.LeadCreateManyInput, 'id'>> = fc
+  .record({
+    name: storedText,
+    email: fc.option(storedText),
+    phone: fc.option(storedText),
+    location: fc.option(storedText),
+    qualified: fc.boolean(),
+    source: storedText,
+    interestedIn: fc.option(storedText),
+    budget: fc.option(fc.oneof(budgetNumber, storedText)),
+    timeline: fc.option(storedText),
+    loanNeeded: fc.option(fc.boolean()),
+    createdAt: fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }),
+  })
+  .map(({ budget, ...rest }) => ({
+    ...rest,
+    budgetAmount: typeof budget === 'number' ? budget : null,
+    budgetText: typeof budget === 'string' ? budget : null,
+  }));
+
+// Lead ids may start with "-", a formula leader too.
+const leadId = fc.stringMatching(/^[-_a-zA-Z0-9]{1,16}$/);
+const leads = fc.uniqueArray(fc.tuple(leadId, lead), { maxLength: 20, selector: ([id]) => id }).map((rows) => rows.map(([id, row]) => ({ ...row, id })));
+
+/** A search term: a piece of a stored name, email or location (so that it matches), or made-up text. */
+function searchTerm(rows: { name: string; email?: string | null; location?: string | null }[]): fc.Arbitrary<string> {
+  const stored = rows.flatMap((row) => [row.name, row.email, row.location]).filter((text): text is string => !!text && text.trim() !== '');
+  const madeUp = fc.array(piece, { minLength: 1, maxLength: 4 }).map((pieces) => pieces.join(''));
+  if (stored.length === 0) return madeUp;
+  const slice = fc
+    .tuple(fc.constantFrom(...stored), fc.nat(), fc.integer({ min: 1, max: 6 }))
+    .map(([text, start, length]) => [...text].slice(start % [...text].length).slice(0, length).join(''));
+  return fc.oneof(slice, madeUp);
+}
+
+const FILTERS = ['all', 'qualified', 'unqualified'].flatMap((status) => [false, true].map((searched) => ({ status, searched })));
+
+describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
+  let testApp: TestApp;
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider);
+  });
+  afterAll(() => testApp.close());
+
+  const exportBytes = (query: Record<string, string>) =>
+    testApp.http
+      .get('/api/leads/export.csv')
+      .query(query)
+      .buffer(true)
+      .parse((res, done) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => done(null, Buffer.concat(chunks)));
+      });
+
+  /** What the JavaScript CSV writer makes of the leads the list selects for the same filter. */
+  async function writtenByTheCsvWriter(query: Record<string, string>): Promise<string> {
+    const filter = leadFilterSchema.parse(query);
+    return LEAD_CSV_HEADER + leadsCsvRecords(await testApp.app.get(LeadsRepository).findPage(filter, 1000));
+  }
+
+  it('writes, byte for byte, what the CSV writer writes for any leads and every filter', async () => {
+    const prisma = testApp.app.get(PrismaService).client;
+    const scenario = leads.chain((rows) => fc.tuple(fc.constant(rows), searchTerm(rows)));
+    let compared = 0;
+    let formulaCells = 0;
+    await fc.assert(
+      fc.asyncProperty(scenario, async ([rows, term]) => {
+        await prisma.lead.deleteMany();
+        await prisma.lead.createMany({ data: rows.map((row) => ({ ...row, updatedAt: row.createdAt })) });
+        for (const { status, searched } of FILTERS) {
+          const query = searched ? { status, q: term } : { status };
+          const response = await exportBytes(query).expect(200);
+          const expected = await writtenByTheCsvWriter(query);
+          expect({ query, csv: (response.body as Buffer).toString('utf8') }).toEqual({ query, csv: expected });
+          // Byte for byte: the same text could still differ in its encoding.
+          expect(Buffer.compare(response.body as Buffer, Buffer.from(expected, 'utf8'))).toBe(0);
+          compared += 1;
+          formulaCells += (expected.match(/(^|,|")'[=+\-@\t\r']/gm) ?? []).length;
+        }
+      }),
+      { numRuns: 60 },
+    );
+    // The comparisons ran, and the data reached the formula escape.
+    expect(compared).toBe(60 * FILTERS.length);
+    expect(formulaCells).toBeGreaterThan(0);
+  });
+
+  it('frees its connection when a download is abandoned, and the next export is whole', async () => {
+    const prisma = testApp.app.get(PrismaService).client;
+    await prisma.lead.deleteMany();
+    // 16 MB of CSV: far more than the sockets between the database, the API and the client hold.
+    const createdAt = new Date('2026-01-01T00:00:00Z');
+    const many = Array.from({ length: 2_000 }, (_, i) => ({ name: `Bulk lead ${i}`, timeline: 'x'.repeat(8_000), createdAt, updatedAt: createdAt }));
+    for (let start = 0; start < many.length; start += 500) await prisma.lead.createMany({ data: many.slice(start, start + 500) });
+
+    // More abandoned downloads than the export has connections: a leaked one would leave the last export waiting.
+    for (let abandoned = 0; abandoned < 4; abandoned += 1) expect(await firstChunkThenHangUp(testApp)).toMatch(/^_id,name,/);
+    const whole = (await exportBytes({}).expect(200)).body as Buffer;
+    expect(whole.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + many.length);
+  });
+});
+
+/** Starts a download, reads its first chunk and closes the connection. */
+function firstChunkThenHangUp(testApp: TestApp): Promise<string> {
+  const { port } = testApp.app.getHttpServer().address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const request = httpRequest({ host: '127.0.0.1', port, path: '/api/leads/export.csv' }, (response) => {
+      response.once('data', (chunk: Buffer) => {
+        request.destroy();
+        resolve(chunk.toString('utf8'));
+      });
+    });
+    request.once('error', reject);
+    request.end();
+  });
+}
