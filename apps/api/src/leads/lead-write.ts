@@ -1,10 +1,10 @@
 import type { ValidLead } from './inputs/lead-input';
-import type { LeadChanges, LeadWrite } from './leads.repository';
+import type { LeadColumns } from './leads.repository';
 
 export const DEFAULT_SOURCE = 'web form';
 
 /** The columns a new lead is written with. */
-export function toLeadWrite(lead: ValidLead): LeadWrite {
+export function toLeadWrite(lead: ValidLead): Required<LeadColumns> {
   return {
     name: lead.name,
     email: lead.email ?? null,
@@ -20,8 +20,8 @@ export function toLeadWrite(lead: ValidLead): LeadWrite {
 }
 
 /** Only what the input says changes; what it leaves out stays as it was. */
-export function toLeadChanges(lead: ValidLead): LeadChanges {
-  const changes: LeadChanges = { name: lead.name };
+export function toLeadChanges(lead: ValidLead): LeadColumns {
+  const changes: LeadColumns = { name: lead.name };
   if (lead.email !== undefined) changes.email = lead.email;
   if (lead.phone !== undefined) changes.phone = lead.phone;
   if (lead.location !== undefined) changes.location = lead.location;

@@ -9,14 +9,33 @@ import type { LeadStatsOutput } from './outputs/lead-stats.output';
 
 export type LeadWrite = Omit<Prisma.LeadCreateInput, 'updatedAt'>;
 export type LeadChanges = Prisma.LeadUpdateInput;
+/** Columns of a lead as plain values: what a change writes. */
+export type LeadColumns = Partial<Omit<Lead, 'id' | 'createdAt' | 'updatedAt'>>;
+/** What tells whether a lead is the same person as a new record, and which of several is the first. */
+export type LeadIdentity = Pick<Lead, 'id' | 'email' | 'phone' | 'createdAt'>;
 const sql = Prisma.sql;
 type Sql = Prisma.Sql;
-type Db = Pick<LeadDeskPrismaClient, 'lead' | '$queryRaw'>;
+type Db = Pick<LeadDeskPrismaClient, 'lead' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them (raw rows come back as `Lead`). */
 const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt"`;
+
+/** Each writable column: its name in SQL and its PostgreSQL type (values in a VALUES list need one). */
+const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, postgresType: string]> = {
+  name: ['name', 'text'],
+  email: ['email', 'text'],
+  phone: ['phone', 'text'],
+  location: ['location', 'text'],
+  qualified: ['qualified', 'boolean'],
+  source: ['source', 'text'],
+  interestedIn: ['interested_in', 'text'],
+  budgetAmount: ['budget_amount', 'double precision'],
+  budgetText: ['budget_text', 'text'],
+  timeline: ['timeline', 'text'],
+  loanNeeded: ['loan_needed', 'boolean'],
+};
 
 export interface DayCounts {
   qualified: number;
@@ -46,18 +65,12 @@ export class LeadsRepository {
 
   /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query. */
   async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
-    const conditions = await this.listConditions(filter);
+    const conditions = this.statusConditions(filter);
+    if (filter.q) conditions.push(await this.pageSearchCondition(filter.q));
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     return this.prisma.client.$queryRaw<Lead[]>`
       SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
-  }
-
-  /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
-  async listConditions(filter: LeadFilter): Promise<Sql[]> {
-    const conditions = this.statusConditions(filter);
-    if (filter.q) conditions.push(await this.pageSearchCondition(filter.q));
-    return conditions;
   }
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
@@ -180,12 +193,62 @@ export class LeadsRepository {
     return null;
   }
 
+  /** Every lead with one of these ids, emails or phones, in one query: who the callers of a batch of calls may be. */
+  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db): Promise<LeadIdentity[]> {
+    const matches: Prisma.LeadWhereInput[] = [];
+    if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
+    if (keys.emails.length > 0) matches.push({ email: { in: [...new Set(keys.emails)] } });
+    if (keys.phones.length > 0) matches.push({ phone: { in: [...new Set(keys.phones)] } });
+    if (matches.length === 0) return Promise.resolve([]);
+    return db.lead.findMany({ where: { OR: matches }, select: { id: true, email: true, phone: true, createdAt: true } });
+  }
+
   create(data: LeadWrite, db: Db = this.prisma.client): Promise<Lead> {
     return db.lead.create({ data });
   }
 
+  /** New leads, ids and times given, in one statement (raw: Prisma compiles every createMany anew, data included). */
+  async createMany(leads: Lead[], db: Db): Promise<void> {
+    if (leads.length === 0) return;
+    const rows = leads.map(
+      (lead) => sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
+        ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt})`,
+    );
+    await db.$executeRaw`
+      INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
+        loan_needed, created_at, updated_at)
+      VALUES ${Prisma.join(rows)}`;
+  }
+
   update(id: string, changes: LeadChanges, db: Db = this.prisma.client): Promise<Lead> {
     return db.lead.update({ where: { id }, data: changes });
+  }
+
+  /**
+   * Writes each lead's changed columns, and nothing else of it, with `updatedAt`: one
+   * statement for all the leads changed in the same columns.
+   */
+  async updateMany(changes: Map<string, LeadColumns>, updatedAt: Date, db: Db): Promise<void> {
+    const byColumns = new Map<string, [string, LeadColumns][]>();
+    for (const [id, columns] of changes) {
+      const key = Object.keys(columns).sort().join();
+      const group = byColumns.get(key) ?? [];
+      group.push([id, columns]);
+      byColumns.set(key, group);
+    }
+    for (const leads of byColumns.values()) {
+      const fields = Object.keys(leads[0][1]) as (keyof LeadColumns)[];
+      const rows = leads.map(
+        ([id, columns]) =>
+          sql`(${Prisma.join([this.typed(id, 'text'), ...fields.map((field) => this.typed(columns[field], WRITABLE_COLUMNS[field][1]))])})`,
+      );
+      const names = fields.map((field) => WRITABLE_COLUMNS[field][0]);
+      const assignments = [...names.map((name) => sql`${Prisma.raw(name)} = changed.${Prisma.raw(name)}`), sql`updated_at = ${updatedAt}`];
+      await db.$executeRaw`
+        WITH changed (${Prisma.raw(['id', ...names].join(', '))}) AS (VALUES ${Prisma.join(rows)})
+        UPDATE leads SET ${Prisma.join(assignments)}
+        FROM changed WHERE leads.id = changed.id`;
+    }
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
@@ -203,6 +266,11 @@ export class LeadsRepository {
     // Sorted, so two transactions never wait on each other's second lock; one statement for all.
     const sorted = [...new Set(keys.filter((k): k is string => !!k))].sort().map((key) => `lead:${key}`);
     if (sorted.length > 0) await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${sorted}::text[]) AS key`;
+  }
+
+  /** A parameter with its type: PostgreSQL cannot infer one inside a VALUES list. */
+  private typed(value: unknown, postgresType: string): Sql {
+    return this.prisma.provider === 'postgresql' ? sql`${value}::${Prisma.raw(postgresType)}` : sql`${value}`;
   }
 
   private statusConditions(filter: LeadFilter): Sql[] {

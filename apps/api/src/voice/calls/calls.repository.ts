@@ -1,8 +1,10 @@
 import { Injectable } from '@nestjs/common';
-import type { Call, Prisma } from '../../generated/sqlite/client';
+import { Prisma, type Call } from '../../generated/sqlite/client';
 import { PrismaService, type TransactionClient } from '../../database/prisma.service';
 
 export type CallFields = Omit<Prisma.CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
+/** Every column of a call record but its identity and timestamps. */
+export type CallColumns = Omit<Call, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 
 /** The only place that queries call records. */
 @Injectable()
@@ -13,8 +15,8 @@ export class CallsRepository {
     return this.prisma.client.call.findUnique({ where: { id } });
   }
 
-  findByVapiId(vapiCallId: string, tx: TransactionClient): Promise<Call | null> {
-    return tx.call.findUnique({ where: { vapiCallId } });
+  findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {
+    return tx.call.findMany({ where: { vapiCallId: { in: [...new Set(vapiCallIds)] } } });
   }
 
   /**
@@ -43,7 +45,26 @@ export class CallsRepository {
     return tx.call.upsert({ where: { vapiCallId }, create: { vapiCallId, ...create }, update });
   }
 
-  update(id: string, changes: Partial<CallFields>, tx: TransactionClient): Promise<Call> {
-    return tx.call.update({ where: { id }, data: changes });
+  /**
+   * Writes whole call records in one statement: a platform call id not stored yet is
+   * inserted, a stored one overwritten (its id and creation time kept). The caller
+   * holds the calls' locks and read them in the same transaction.
+   */
+  async upsertMany(calls: Call[], tx: TransactionClient): Promise<void> {
+    if (calls.length === 0) return;
+    const rows = calls.map(
+      (call) => Prisma.sql`(${call.id}, ${call.vapiCallId}, ${call.leadId}, ${call.type}, ${call.status}, ${call.endedReason},
+        ${call.customerNumber}, ${call.startedAt}, ${call.endedAt}, ${call.durationSeconds}, ${call.cost}, ${call.summary},
+        ${call.transcript}, ${call.recordingUrl}, ${call.structuredData}, ${call.createdAt}, ${call.updatedAt})`,
+    );
+    await tx.$executeRaw`
+      INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number, started_at, ended_at,
+        duration_seconds, cost, summary, transcript, recording_url, structured_data, created_at, updated_at)
+      VALUES ${Prisma.join(rows)}
+      ON CONFLICT (vapi_call_id) DO UPDATE SET lead_id = excluded.lead_id, type = excluded.type, status = excluded.status,
+        ended_reason = excluded.ended_reason, customer_number = excluded.customer_number, started_at = excluded.started_at,
+        ended_at = excluded.ended_at, duration_seconds = excluded.duration_seconds, cost = excluded.cost,
+        summary = excluded.summary, transcript = excluded.transcript, recording_url = excluded.recording_url,
+        structured_data = excluded.structured_data, updated_at = excluded.updated_at`;
   }
 }

@@ -1,7 +1,9 @@
 import type { FieldError } from '../../common/field-errors';
 import { parseLeadInput, type ValidLead } from '../../leads/inputs/lead-input';
+import { toLeadChanges } from '../../leads/lead-write';
+import type { LeadColumns } from '../../leads/leads.repository';
 import { normalizePhoneNumber } from '../../leads/phone-number';
-import type { CallFields } from '../calls/calls.repository';
+import type { CallColumns } from '../calls/calls.repository';
 import type { EndOfCallReport } from './vapi-message';
 
 export const UNKNOWN_CALLER = 'Unknown caller';
@@ -66,6 +68,16 @@ export function leadFromReport(report: EndOfCallReport, phoneRegion: string): Re
   }
 }
 
+/**
+ * What a known caller's lead takes from a call: they keep their first source, their
+ * name when this call learnt none, and their qualification when this report did not
+ * judge it.
+ */
+export function changesFromCall({ lead, nameKnown, qualifiedKnown }: ReportedLead): LeadColumns {
+  const { name, source, qualified, ...changes } = toLeadChanges(lead);
+  return { ...changes, ...(nameKnown ? { name } : {}), ...(qualifiedKnown ? { qualified } : {}) };
+}
+
 /** Replaces or removes each invalid field; false when nothing could be changed. */
 function dropInvalidFields(raw: Record<string, unknown>, errors: FieldError[], callerNumber: string | undefined): boolean {
   let changed = false;
@@ -79,8 +91,11 @@ function dropInvalidFields(raw: Record<string, unknown>, errors: FieldError[], c
   return changed;
 }
 
+/** What the call record keeps of a report: every column but the lead, which the caller resolves. */
+export type ReportedCall = Omit<CallColumns, 'leadId'>;
+
 /** What the call record keeps of a report. */
-export function callFromReport(report: EndOfCallReport, phoneRegion: string): CallFields {
+export function callFromReport(report: EndOfCallReport, phoneRegion: string): ReportedCall {
   const startedAt = date(report.startedAt ?? report.call.startedAt);
   const endedAt = date(report.endedAt ?? report.call.endedAt);
   const number = customerNumberOf(report);

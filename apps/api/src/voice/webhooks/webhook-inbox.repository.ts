@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
-import type { WebhookEvent } from '../../generated/sqlite/client';
+import { Prisma, type WebhookEvent } from '../../generated/sqlite/client';
 import { PrismaService, type TransactionClient } from '../../database/prisma.service';
+import { newRowId } from '../../database/row-id';
 
 /** Which unprocessed events to replay: by default every one. */
 export interface UnprocessedSelection {
@@ -24,10 +25,16 @@ export class WebhookInboxRepository {
     return this.prisma.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload } }));
   }
 
-  /** Several deliveries stored as processed, in the transaction that applies their effects. */
+  /**
+   * Several deliveries stored as processed, in the transaction that applies their
+   * effects, in one statement (raw: Prisma compiles every createMany anew, payloads
+   * included, which cost more than the insert itself).
+   */
   async recordProcessed(deliveries: { type: string; vapiCallId: string; payload: string }[], tx: TransactionClient): Promise<void> {
-    const processedAt = new Date();
-    await tx.webhookEvent.createMany({ data: deliveries.map((delivery) => ({ ...delivery, processedAt, attempts: 1 })) });
+    const now = new Date();
+    const rows = deliveries.map(({ type, vapiCallId, payload }) => Prisma.sql`(${newRowId()}, ${type}, ${vapiCallId}, ${payload}, ${now}, ${now}, 1)`);
+    await tx.$executeRaw`
+      INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${Prisma.join(rows)}`;
   }
 
   async markProcessed(id: string, tx: TransactionClient): Promise<void> {

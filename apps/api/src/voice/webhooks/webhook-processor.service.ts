@@ -5,12 +5,11 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { PrismaService, type TransactionClient } from '../../database/prisma.service';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
-import { toLeadChanges, toLeadWrite } from '../../leads/lead-write';
-import { LeadsRepository, VOICE_BOT_SOURCE } from '../../leads/leads.repository';
-import { laterStatus } from '../calls/call-status';
+import { LeadsRepository } from '../../leads/leads.repository';
 import { CallsRepository } from '../calls/calls.repository';
-import { callFromReport, customerNumberOf, leadFromReport, type ReportedLead } from './end-of-call-report';
-import { isHandledType, leadIdOf, parseHandledMessage, type EndOfCallReport, type HandledMessage, type StatusUpdate } from './vapi-message';
+import { DeliveryBatch } from './delivery-batch';
+import { callFromReport, leadFromReport } from './end-of-call-report';
+import { isHandledType, leadIdOf, parseHandledMessage, type HandledMessage } from './vapi-message';
 import { GroupCommit } from './group-commit';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 import { WebhookInboxRepository, type UnprocessedSelection } from './webhook-inbox.repository';
@@ -63,27 +62,21 @@ export class WebhookProcessor {
 
   /**
    * Stores and applies a batch of deliveries in one transaction, in arrival order, each
-   * stored as processed together with its effects: a burst costs one commit per batch
-   * instead of two per delivery. If anything in the batch fails, nothing of it is
-   * kept, and each delivery goes the one-at-a-time way (stored first, then applied),
-   * so only the faulty one ends up stored for replay.
+   * stored as processed together with its effects: a burst costs one commit and a
+   * handful of statements per batch instead of two commits and a dozen statements per
+   * delivery. If anything in the batch fails, nothing of it is kept, and each delivery
+   * goes the one-at-a-time way (stored first, then applied), so only the faulty one
+   * ends up stored for replay.
    */
   private async ingestBatch(deliveries: Delivery[]): Promise<boolean[]> {
     try {
       // In one of the queue's slots, so batches and single deliveries together stay within the pool.
-      const signals = await this.queue.runInSlot(() => this.prisma.transaction(async (tx) => {
-        const region = this.config.DEFAULT_PHONE_REGION;
-        const reported = deliveries.map(({ message }) => (message.type === 'end-of-call-report' ? leadFromReport(message, region) : undefined));
-        // Every lock up front, calls then identities, each sorted: as the one-at-a-time way takes them.
-        await this.calls.lockCalls(deliveries.map(({ message }) => message.call.id), tx);
-        await this.leads.lockIdentities(reported.flatMap((report) => [report?.lead.email, report?.lead.phone]), tx);
-        await this.inbox.recordProcessed(deliveries.map(({ message, payload }) => ({ type: message.type, vapiCallId: message.call.id, payload })), tx);
-        const changes: LiveEventSignal[] = [];
-        for (const [i, { message }] of deliveries.entries()) {
-          changes.push(...(message.type === 'end-of-call-report' ? await this.recordReport(message, reported[i]!, tx) : await this.recordStatus(message, tx)));
-        }
-        return changes;
-      }));
+      const signals = await this.queue.runInSlot(() =>
+        this.prisma.transaction(async (tx) => {
+          await this.inbox.recordProcessed(deliveries.map(({ message, payload }) => ({ type: message.type, vapiCallId: message.call.id, payload })), tx);
+          return this.apply(deliveries.map(({ message }) => message), tx);
+        }),
+      );
       await this.liveEvents.publishAll(signals);
       return deliveries.map(() => true);
     } catch (error) {
@@ -128,15 +121,7 @@ export class WebhookProcessor {
   private async process(event: WebhookEvent, message: HandledMessage): Promise<boolean> {
     try {
       const signals = await this.prisma.transaction(async (tx) => {
-        await this.calls.lockCall(message.call.id, tx);
-        let changes: LiveEventSignal[];
-        if (message.type === 'end-of-call-report') {
-          const reported = leadFromReport(message, this.config.DEFAULT_PHONE_REGION);
-          await this.leads.lockIdentities([reported.lead.email, reported.lead.phone], tx);
-          changes = await this.recordReport(message, reported, tx);
-        } else {
-          changes = await this.recordStatus(message, tx);
-        }
+        const changes = await this.apply([message], tx);
         await this.inbox.markProcessed(event.id, tx);
         return changes;
       });
@@ -150,54 +135,43 @@ export class WebhookProcessor {
   }
 
   /**
-   * One call record and one lead per call, however many times and in whatever order it
-   * is delivered. The caller holds the call's and the identities' locks.
+   * Records messages' effects, in arrival order, with a few set-based statements
+   * whatever their number: lock the calls and the callers' identities (PostgreSQL;
+   * each kind in one sorted statement, so concurrent batches and other API processes
+   * never deadlock), read the stored calls and every lead the messages may be about,
+   * resolve each message in memory as if it were processed by itself, and write the
+   * new leads, the changed leads and the touched call records. Answers the changes to
+   * announce once the transaction has committed.
    */
-  private async recordReport(report: EndOfCallReport, reported: ReportedLead, tx: TransactionClient): Promise<LiveEventSignal[]> {
-    const { lead } = reported;
-    const fields = callFromReport(report, this.config.DEFAULT_PHONE_REGION);
-    const call = await this.calls.upsert(report.call.id, fields, fields, tx);
+  private async apply(messages: HandledMessage[], tx: TransactionClient): Promise<LiveEventSignal[]> {
+    const region = this.config.DEFAULT_PHONE_REGION;
+    const reports = messages.map((message) =>
+      message.type === 'end-of-call-report' ? { lead: leadFromReport(message, region), call: callFromReport(message, region) } : undefined,
+    );
+    const callers = reports.flatMap((report) => (report ? [report.lead.lead] : []));
+    const vapiCallIds = messages.map(({ call }) => call.id);
+    await this.calls.lockCalls(vapiCallIds, tx);
+    await this.leads.lockIdentities(callers.flatMap(({ email, phone }) => [email, phone]), tx);
 
-    const known =
-      (call.leadId && (await this.leads.findById(call.leadId, tx))) ||
-      (await this.leads.findSamePerson({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone }, tx));
-    const saved = known
-      ? await this.leads.update(known.id, changesFromCall(reported), tx)
-      : await this.leads.create({ ...toLeadWrite(lead), source: VOICE_BOT_SOURCE }, tx);
-    if (call.leadId !== saved.id) await this.calls.update(call.id, { leadId: saved.id }, tx);
-    return [
-      { type: known ? 'lead.updated' : 'lead.created', id: saved.id },
-      { type: 'call.updated', id: call.id },
-    ];
-  }
-
-  private async recordStatus(update: StatusUpdate, tx: TransactionClient): Promise<LiveEventSignal[]> {
-    const current = await this.calls.findByVapiId(update.call.id, tx);
-    // Deliveries arrive out of order: a late "ringing" must not undo "ended".
-    const status = laterStatus(current?.status, update.status);
-    const endedReason = update.endedReason ?? current?.endedReason ?? null;
-    if (current) {
-      const call = await this.calls.update(current.id, { status, endedReason }, tx);
-      return [{ type: 'call.updated', id: call.id }];
-    }
-    const leadId = leadIdOf(update.call);
-    const lead = leadId ? await this.leads.findById(leadId, tx) : null;
-    const number = customerNumberOf(update);
-    const call = await this.calls.upsert(
-      update.call.id,
-      { type: update.call.type ?? null, status, endedReason, customerNumber: number ?? null, leadId: lead?.id ?? null },
-      { status, endedReason },
+    const storedCalls = await this.calls.findByVapiIds(vapiCallIds, tx);
+    const knownLeads = await this.leads.findIdentities(
+      {
+        ids: [...storedCalls.map(({ leadId }) => leadId), ...messages.map(({ call }) => leadIdOf(call))].filter((id): id is string => !!id),
+        emails: callers.flatMap(({ email }) => (email ? [email] : [])),
+        phones: callers.flatMap(({ phone }) => (phone ? [phone] : [])),
+      },
       tx,
     );
-    return [{ type: 'call.updated', id: call.id }];
-  }
-}
+    const batch = new DeliveryBatch(storedCalls, knownLeads, new Date());
+    messages.forEach((message, i) => {
+      if (message.type === 'end-of-call-report') batch.addReport(message, reports[i]!.lead, reports[i]!.call);
+      else batch.addStatusUpdate(message);
+    });
 
-/**
- * A known caller keeps their first source, their name when this call learnt none, and
- * their qualification when this report did not judge it.
- */
-function changesFromCall({ lead, nameKnown, qualifiedKnown }: ReportedLead) {
-  const { name, source, qualified, ...changes } = toLeadChanges(lead);
-  return { ...changes, ...(nameKnown ? { name } : {}), ...(qualifiedKnown ? { qualified } : {}) };
+    const writes = batch.writes();
+    await this.leads.createMany(writes.newLeads, tx);
+    await this.leads.updateMany(writes.leadChanges, writes.now, tx);
+    await this.calls.upsertMany(writes.calls, tx);
+    return batch.liveEvents();
+  }
 }

@@ -1,0 +1,161 @@
+import type { Call, Lead } from '../../generated/sqlite/client';
+import { newRowId } from '../../database/row-id';
+import type { LiveEventSignal } from '../../events/live-event';
+import { toLeadWrite } from '../../leads/lead-write';
+import { VOICE_BOT_SOURCE, type LeadColumns, type LeadIdentity } from '../../leads/leads.repository';
+import { laterStatus } from '../calls/call-status';
+import type { CallColumns } from '../calls/calls.repository';
+import { changesFromCall, customerNumberOf, type ReportedCall, type ReportedLead } from './end-of-call-report';
+import { leadIdOf, type EndOfCallReport, type StatusUpdate } from './vapi-message';
+
+/** What a batch of deliveries writes, each kind in as few statements as the repositories can. */
+export interface BatchWrites {
+  newLeads: Lead[];
+  /** Changed columns of leads that were stored before the batch, by lead id. */
+  leadChanges: Map<string, LeadColumns>;
+  /** Every call record the batch touched, whole. */
+  calls: Call[];
+  /** The time the batch's writes carry. */
+  now: Date;
+}
+
+/**
+ * Applies the voice platform's messages, in arrival order, to the call records and
+ * leads a batch can touch, in memory: each message sees what the ones before it did,
+ * exactly as if each were processed by itself, so duplicates of one call and several
+ * calls of one new caller in one batch resolve to one call record and one lead. The
+ * caller loads what the batch needs first (`storedCalls`: the records of the batch's
+ * call ids; `knownLeads`: every lead with an id, email or phone the batch mentions,
+ * including the leads of the stored calls) while holding their locks, and writes
+ * `writes()` in the same transaction.
+ */
+export class DeliveryBatch {
+  private readonly calls: Map<string, Call>;
+  private readonly leads: Map<string, LeadIdentity>;
+  private readonly newLeads = new Map<string, Lead>();
+  private readonly leadChanges = new Map<string, LeadColumns>();
+  private readonly touchedCalls = new Set<Call>();
+  private readonly signals: LiveEventSignal[] = [];
+
+  constructor(
+    storedCalls: Call[],
+    knownLeads: LeadIdentity[],
+    private readonly now: Date,
+  ) {
+    this.calls = new Map(storedCalls.map((call) => [call.vapiCallId, { ...call }]));
+    this.leads = new Map(knownLeads.map((lead) => [lead.id, { ...lead }]));
+  }
+
+  /** An end-of-call-report: one call record per call, and the caller's lead created or updated. */
+  addReport(report: EndOfCallReport, reported: ReportedLead, reportedCall: ReportedCall): void {
+    const stored = this.calls.get(report.call.id);
+    // A stored call keeps its lead until the caller is resolved below.
+    const call = stored ? this.updateCall(stored, reportedCall) : this.createCall(report.call.id, { ...reportedCall, leadId: null });
+    const { lead } = reported;
+    const known =
+      (call.leadId ? this.leads.get(call.leadId) : undefined) ??
+      this.samePerson({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone });
+    call.leadId = known ? this.updateLead(known, changesFromCall(reported)) : this.createLead(reported);
+    this.signals.push({ type: known ? 'lead.updated' : 'lead.created', id: call.leadId }, { type: 'call.updated', id: call.id });
+  }
+
+  /** A status update: the call's status moves on, never back (deliveries arrive out of order). */
+  addStatusUpdate(update: StatusUpdate): void {
+    const stored = this.calls.get(update.call.id);
+    const status = laterStatus(stored?.status, update.status);
+    const endedReason = update.endedReason ?? stored?.endedReason ?? null;
+    const leadId = leadIdOf(update.call);
+    const call = stored
+      ? this.updateCall(stored, { status, endedReason })
+      : this.createCall(update.call.id, {
+          ...NOTHING_REPORTED,
+          type: update.call.type ?? null,
+          status,
+          endedReason,
+          customerNumber: customerNumberOf(update) ?? null,
+          leadId: (leadId ? this.leads.get(leadId)?.id : undefined) ?? null,
+        });
+    this.signals.push({ type: 'call.updated', id: call.id });
+  }
+
+  /** The changes to announce: each record once, however many deliveries changed it. */
+  liveEvents(): LiveEventSignal[] {
+    const distinct = new Map<string, LiveEventSignal>();
+    for (const signal of this.signals) if (!distinct.has(`${signal.type}:${signal.id}`)) distinct.set(`${signal.type}:${signal.id}`, signal);
+    return [...distinct.values()];
+  }
+
+  writes(): BatchWrites {
+    return {
+      newLeads: [...this.newLeads.values()],
+      leadChanges: this.leadChanges,
+      calls: [...this.touchedCalls],
+      now: this.now,
+    };
+  }
+
+  private createCall(vapiCallId: string, columns: CallColumns): Call {
+    const call: Call = { id: newRowId(), vapiCallId, ...columns, createdAt: this.now, updatedAt: this.now };
+    this.calls.set(vapiCallId, call);
+    this.touchedCalls.add(call);
+    return call;
+  }
+
+  private updateCall(call: Call, changes: Partial<CallColumns>): Call {
+    Object.assign(call, changes, { updatedAt: this.now });
+    this.touchedCalls.add(call);
+    return call;
+  }
+
+  /** The lead a caller is: same id, else the first lead with the same email, else the first with the same phone. */
+  private samePerson({ id, email, phone }: { id?: string; email?: string | null; phone?: string | null }): LeadIdentity | undefined {
+    const byId = id ? this.leads.get(id) : undefined;
+    if (byId) return byId;
+    const leads = [...this.leads.values()];
+    return (email ? first(leads.filter((lead) => lead.email === email)) : undefined) ?? (phone ? first(leads.filter((lead) => lead.phone === phone)) : undefined);
+  }
+
+  private createLead({ lead }: ReportedLead): string {
+    const created: Lead = { ...toLeadWrite(lead), source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
+    this.newLeads.set(created.id, created);
+    this.leads.set(created.id, created);
+    return created.id;
+  }
+
+  private updateLead(lead: LeadIdentity, changes: LeadColumns): string {
+    // The identity moves with the changes: later deliveries find the caller by the new email or phone.
+    Object.assign(lead, pickIdentity(changes));
+    const created = this.newLeads.get(lead.id);
+    if (created) Object.assign(created, changes);
+    else this.leadChanges.set(lead.id, { ...this.leadChanges.get(lead.id), ...changes });
+    return lead.id;
+  }
+}
+
+/** A call known only from a status update. */
+const NOTHING_REPORTED = {
+  startedAt: null,
+  endedAt: null,
+  durationSeconds: null,
+  cost: null,
+  summary: null,
+  transcript: null,
+  recordingUrl: null,
+  structuredData: null,
+} satisfies Partial<CallColumns>;
+
+/** The first lead stored, as the database orders them: by creation time, then id. */
+function first(leads: LeadIdentity[]): LeadIdentity | undefined {
+  return leads.reduce<LeadIdentity | undefined>((oldest, lead) => {
+    if (!oldest) return lead;
+    const age = lead.createdAt.getTime() - oldest.createdAt.getTime();
+    return age < 0 || (age === 0 && lead.id < oldest.id) ? lead : oldest;
+  }, undefined);
+}
+
+function pickIdentity(changes: LeadColumns): Partial<LeadIdentity> {
+  return {
+    ...(changes.email !== undefined ? { email: changes.email } : {}),
+    ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
+  };
+}
