@@ -65,12 +65,18 @@ export class LeadsRepository {
 
   /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query. */
   async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
-    const conditions = this.statusConditions(filter);
-    if (filter.q) conditions.push(await this.pageSearchCondition(filter.q));
+    const conditions = await this.listConditions(filter);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     return this.prisma.client.$queryRaw<Lead[]>`
       SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+  }
+
+  /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
+  async listConditions(filter: LeadFilter): Promise<Sql[]> {
+    const conditions = this.statusConditions(filter);
+    if (filter.q) conditions.push(await this.pageSearchCondition(filter.q));
+    return conditions;
   }
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
