@@ -37,6 +37,23 @@ describe.each(PROVIDERS)('GET /api/events on %s', (provider) => {
     expect(updated.data).toMatchObject({ name: 'Live Caller' });
   });
 
+  it('announces every lead and call of reports that arrive together, each with its own record', async () => {
+    const callers = Array.from({ length: 12 }, (_, i) => ({ callId: `live-batch-${i}`, name: `Batch Caller ${i}`, number: `+9197222${String(i).padStart(5, '0')}` }));
+    const deliveries = callers.flatMap(({ callId, name, number }) => {
+      const report = endOfCallReport({ callId, number, structuredData: { name } });
+      return [report, report];
+    });
+    const responses = await Promise.all(deliveries.map((delivery) => testApp.http.post('/api/webhooks/vapi').send(delivery)));
+    expect(responses.map(({ status }) => status).filter((status) => status !== 200)).toEqual([]);
+
+    for (const { callId, name, number } of callers) {
+      const lead = await events.next((e) => e.event === 'lead.created' && (e.data as { name: string }).name === name);
+      expect(lead.data).toMatchObject({ name, phone: number, source: 'voice bot' });
+      const call = await events.next((e) => e.event === 'call.updated' && (e.data as { vapiCallId: string }).vapiCallId === callId);
+      expect(call.data).toMatchObject({ status: 'ended', leadId: (lead.data as { _id: string })._id });
+    }
+  });
+
   it('announces status updates as call.updated', async () => {
     await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('live-status', 'ringing')).expect(200);
     await events.next((e) => e.event === 'call.updated' && (e.data as { vapiCallId: string; status: string }).vapiCallId === 'live-status' && (e.data as { status: string }).status === 'ringing');

@@ -6,8 +6,8 @@ import { parseDatabaseUrl } from '../database/database-url';
 import { PrismaService } from '../database/prisma.service';
 import type { LiveEvent, LiveEventSignal, LiveEventType } from './live-event';
 
-/** Reads a record as the API shows it, or null when it is gone. */
-export type LiveRecordLoader = (id: string) => Promise<unknown>;
+/** Reads records as the API shows them, by id, in one go; a record that is gone is left out. */
+export type LiveRecordLoader = (ids: string[]) => Promise<Map<string, unknown>>;
 
 const CHANNEL = 'lead_desk_events';
 
@@ -22,6 +22,8 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
   private readonly events = new Subject<LiveEvent>();
   private readonly loaders = new Map<LiveEventType, LiveRecordLoader>();
   private listener?: Client;
+  /** Signals heard from PostgreSQL in this turn of the event loop, delivered together. */
+  private heard: LiveEventSignal[] = [];
   private reconnectTimer?: NodeJS.Timeout;
   private closed = false;
 
@@ -63,7 +65,7 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
         const payloads = signals.map((signal) => JSON.stringify(signal));
         await this.prisma.client.$executeRaw`SELECT pg_notify(${CHANNEL}, payload) FROM unnest(${payloads}::text[]) AS payload`;
       } else {
-        for (const signal of signals) await this.deliver(signal);
+        await this.deliver(signals);
       }
     } catch (error) {
       // The changes themselves are stored; a missed live update only means the dashboard refreshes later.
@@ -89,7 +91,15 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
     const client = new Client({ connectionString });
     client.on('notification', (notification) => {
       if (notification.channel !== CHANNEL || !notification.payload) return;
-      void this.deliver(JSON.parse(notification.payload) as LiveEventSignal);
+      // One NOTIFY statement's signals arrive together: collect them, then read their records at once.
+      if (this.heard.length === 0) {
+        setImmediate(() => {
+          const signals = this.heard;
+          this.heard = [];
+          void this.deliver(signals);
+        });
+      }
+      this.heard.push(JSON.parse(notification.payload) as LiveEventSignal);
     });
     client.on('error', (error) => {
       this.logger.error({ err: error }, 'Live events listener lost its connection; reconnecting');
@@ -107,20 +117,30 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
     this.listener = client;
   }
 
-  /** Re-reads the record so every browser gets it as the API shows it. */
-  private async deliver(signal: LiveEventSignal): Promise<void> {
+  /**
+   * Re-reads the records so every browser gets them as the API shows them: one read per
+   * kind of record for all the signals, which arrive by the batch from the webhook.
+   */
+  private async deliver(signals: LiveEventSignal[]): Promise<void> {
     // No browser is connected to this process: a bulk import need not read every lead back.
     if (!this.events.observed) return;
-    const load = this.loaders.get(signal.type);
-    if (!load) {
-      this.logger.error({ signal }, 'No loader for a live event type');
-      return;
+    const idsByLoader = new Map<LiveRecordLoader, Set<string>>();
+    for (const signal of signals) {
+      const load = this.loaders.get(signal.type);
+      if (load) idsByLoader.set(load, (idsByLoader.get(load) ?? new Set()).add(signal.id));
+      else this.logger.error({ signal }, 'No loader for a live event type');
     }
-    try {
-      const data = await load(signal.id);
+    const recordsByLoader = new Map<LiveRecordLoader, Map<string, unknown>>();
+    for (const [load, ids] of idsByLoader) {
+      try {
+        recordsByLoader.set(load, await load([...ids]));
+      } catch (error) {
+        this.logger.error({ err: error, ids: [...ids] }, 'Could not load the records of live events');
+      }
+    }
+    for (const signal of signals) {
+      const data = recordsByLoader.get(this.loaders.get(signal.type)!)?.get(signal.id);
       if (data) this.events.next({ type: signal.type, data });
-    } catch (error) {
-      this.logger.error({ err: error, signal }, 'Could not load the record of a live event');
     }
   }
 }

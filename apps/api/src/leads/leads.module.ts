@@ -30,9 +30,9 @@ export class LeadsModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.liveEvents.registerLoader(['lead.created', 'lead.updated'], async (id) => {
-      const lead = await this.leads.findById(id);
-      return lead && toLeadOutput(lead);
+    this.liveEvents.registerLoader(['lead.created', 'lead.updated'], async (ids) => {
+      const leads = await this.leads.findByIds(ids);
+      return new Map(leads.map((lead) => [lead.id, toLeadOutput(lead)]));
     });
   }
 }

@@ -173,6 +173,10 @@ export class LeadsRepository {
     return db.lead.findUnique({ where: { id } });
   }
 
+  findByIds(ids: string[]): Promise<Lead[]> {
+    return this.prisma.client.lead.findMany({ where: { id: { in: ids } } });
+  }
+
   /** A lead with its calls, newest first. */
   findWithCalls(id: string) {
     return this.prisma.client.lead.findUnique({

@@ -24,9 +24,9 @@ export class VoiceModule implements OnModuleInit {
   ) {}
 
   onModuleInit(): void {
-    this.liveEvents.registerLoader(['call.updated'], async (id) => {
-      const call = await this.calls.findById(id);
-      return call && toCallOutput(call);
+    this.liveEvents.registerLoader(['call.updated'], async (ids) => {
+      const calls = await this.calls.findByIds(ids);
+      return new Map(calls.map((call) => [call.id, toCallOutput(call)]));
     });
   }
 }

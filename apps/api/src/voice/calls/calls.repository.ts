@@ -15,6 +15,10 @@ export class CallsRepository {
     return this.prisma.client.call.findUnique({ where: { id } });
   }
 
+  findByIds(ids: string[]): Promise<Call[]> {
+    return this.prisma.client.call.findMany({ where: { id: { in: ids } } });
+  }
+
   findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {
     return tx.call.findMany({ where: { vapiCallId: { in: [...new Set(vapiCallIds)] } } });
   }
