@@ -41,9 +41,9 @@ const summary = [
 ].join('\n');
 
 const between = (text, marker, content) => {
-  const pattern = new RegExp(`(<!-- ${marker}:start -->\\n)[\\s\\S]*?(\\n<!-- ${marker}:end -->)`);
+  const pattern = new RegExp(`(<!-- ${marker}:start -->)[\\s\\S]*?(<!-- ${marker}:end -->)`);
   if (!pattern.test(text)) throw new Error(`RELIABILITY.md has no ${marker}:start/${marker}:end markers`);
-  return text.replace(pattern, (_, start, end) => `${start}${content}${end}`);
+  return text.replace(pattern, (_, start, end) => `${start}\n${content}\n${end}`);
 };
 
 const report = readFileSync(REPORT_FILE, 'utf8');
