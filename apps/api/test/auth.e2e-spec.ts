@@ -1,3 +1,4 @@
+import { IncomingMessage } from 'node:http';
 import request from 'supertest';
 import { PrismaService } from '../src/database/prisma.service';
 import { statusUpdate } from './fixtures/vapi-messages';
@@ -11,7 +12,9 @@ const AGENT = { email: 'agent@example.in', password: 'another long password' };
 type Agent = ReturnType<typeof request.agent>;
 
 /** Reads an error's JSON body, but stops at the status line of an open event stream. */
-function statusLineOfStream(response: NodeJS.ReadableStream & { statusCode?: number; destroy(): void }, done: (error: Error | null, body: unknown) => void) {
+function statusLineOfStream(response: request.Response, done: (error: Error | null, body: unknown) => void) {
+  // superagent hands a parser node's own response stream, though its types name superagent's Response.
+  if (!(response instanceof IncomingMessage)) return done(new Error('Expected an http.IncomingMessage'), null);
   if (response.statusCode === 200) {
     response.destroy();
     return done(null, null);

@@ -5,6 +5,7 @@ import { SQLITE_COMMON_TERM_MATCHES } from '../src/leads/lead-search';
 import { insertLeads, type LeadFixture } from './support/lead-fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
+import type { Response } from 'supertest';
 
 /** Runs one statement through a connection of its own, as another process (or psql) would. */
 async function runElsewhere(databaseUrl: string, statement: string): Promise<void> {
@@ -96,7 +97,8 @@ describe.each(PROVIDERS)('a search term matching thousands of leads on %s', (pro
     const seen: string[] = [];
     let next: string | undefined = '/api/leads?status=qualified&q=SHARMA&limit=200';
     while (next) {
-      const response = await testApp.http.get(next).expect(200);
+      // Typed here: `next` is read from this response, so inference would go round in a circle.
+      const response: Response = await testApp.http.get(next).expect(200);
       expect(Number(response.headers['x-total-count'])).toBe(matching.length);
       seen.push(...response.body.map((lead: { name: string }) => lead.name));
       next = response.headers.link?.match(/<([^>]+)>; rel="next"/)?.[1];

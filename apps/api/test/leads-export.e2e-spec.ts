@@ -96,7 +96,7 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
         await prisma.lead.deleteMany();
         await prisma.lead.createMany({ data: rows.map((row) => ({ ...row, updatedAt: row.createdAt })) });
         for (const { status, searched } of FILTERS) {
-          const query = searched ? { status, q: term } : { status };
+          const query: Record<string, string> = searched ? { status, q: term } : { status };
           const response = await exportBytes(query).expect(200);
           const expected = await writtenByTheCsvWriter(query);
           expect({ query, csv: (response.body as Buffer).toString('utf8') }).toEqual({ query, csv: expected });

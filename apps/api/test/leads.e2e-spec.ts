@@ -1,6 +1,7 @@
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { insertLeads, leadSeries } from './support/lead-fixtures';
+import type { Response } from 'supertest';
 
 describe.each(PROVIDERS)('leads API on %s', (provider) => {
   let testApp: TestApp;
@@ -93,7 +94,8 @@ describe.each(PROVIDERS)('leads pagination on %s', (provider) => {
     const seen: string[] = [];
     let next: string | undefined = `/api/leads?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`;
     while (next) {
-      const response = await testApp.http.get(next).expect(200);
+      // Typed here: `next` is read from this response, so inference would go round in a circle.
+      const response: Response = await testApp.http.get(next).expect(200);
       seen.push(...response.body.map((lead: { name: string }) => lead.name));
       next = response.headers.link?.match(/<([^>]+)>; rel="next"/)?.[1];
     }
