@@ -8,6 +8,9 @@ const swc = {
   module: { type: 'commonjs' },
 };
 
+// Tests run in India's time zone, not the machine's UTC: a time read or written as local time shows up.
+process.env.TZ = 'Asia/Kolkata';
+
 module.exports = {
   testEnvironment: 'node',
   roots: ['<rootDir>/src', '<rootDir>/test'],

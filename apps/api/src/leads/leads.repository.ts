@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
 import { Prisma, type Lead } from '../generated/sqlite/client';
+import { DatabaseReader } from '../database/database-reader';
 import { PrismaService, type LeadDeskPrismaClient } from '../database/prisma.service';
+import { leadFromRow, type LeadRow } from './lead-row';
 import { VersionedCache } from './versioned-cache';
 import type { LeadFilter } from './inputs/list-leads.query';
 import type { LeadCursor } from './lead-cursor';
@@ -61,15 +63,19 @@ export class LeadsRepository {
   /** SQLite: how many leads (up to SQLITE_COMMON_TERM_MATCHES) a term matches; only the plan depends on it, so a minute old is fine. */
   private readonly termMatches = new VersionedCache<number>(1000, 60_000);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(
+    private readonly prisma: PrismaService,
+    private readonly reader: DatabaseReader,
+  ) {}
 
   /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query. */
   async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
     const conditions = await this.listConditions(filter);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
-    return this.prisma.client.$queryRaw<Lead[]>`
+    const rows = await this.reader.rows<LeadRow>(sql`
       SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
-      ORDER BY created_at DESC, id DESC LIMIT ${limit}`;
+      ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+    return rows.map(leadFromRow);
   }
 
   /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
@@ -85,26 +91,24 @@ export class LeadsRepository {
     return this.counts.get(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
       const conditions = this.statusConditions(filter);
       if (filter.q) conditions.push(this.indexedSearchCondition(filter.q));
-      const [row] = await this.prisma.client.$queryRaw<{ count: bigint | number }[]>`
-        SELECT COUNT(*) AS count FROM leads ${where(conditions)}`;
+      const [row] = await this.reader.rows<{ count: string | number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(conditions)}`);
       return Number(row.count);
     });
   }
 
   /**
-   * Changes whenever the leads table may have changed. SQLite: this connection's
-   * total_changes() (its own writes, committed or not, which its reads see) and
-   * data_version (commits by any other connection or process). PostgreSQL: a sequence
-   * that a statement trigger on leads advances (migration leads_change_counter).
+   * Changes whenever the leads table may have changed, as the reads see it. SQLite: the
+   * read connection's data_version (it writes nothing, so any commit elsewhere moves it).
+   * PostgreSQL: a sequence that a statement trigger on leads advances (migration
+   * leads_change_counter).
    */
   private async tableVersion(): Promise<string> {
-    const [row] =
+    const [row] = await this.reader.rows<{ version: string | number }>(
       this.prisma.provider === 'postgresql'
-        ? await this.prisma.client.$queryRaw<{ version: string }[]>`
-            SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM leads_change_seq`
-        : await this.prisma.client.$queryRaw<{ version: string }[]>`
-            SELECT total_changes() || ':' || data_version AS version FROM pragma_data_version`;
-    return row.version;
+        ? sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM leads_change_seq`
+        : sql`SELECT data_version AS version FROM pragma_data_version`,
+    );
+    return String(row.version);
   }
 
   /** The dashboard's stats, computed once per time window while the leads table is unchanged. */
@@ -116,7 +120,7 @@ export class LeadsRepository {
     const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
     const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
     const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
-    const [row] = await this.prisma.client.$queryRaw<Record<keyof LeadStatsOutput, bigint | number>[]>`
+    const [row] = await this.reader.rows<Record<keyof LeadStatsOutput, string | number>>(sql`
       SELECT
         COUNT(*) AS total,
         COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified,
@@ -126,7 +130,7 @@ export class LeadsRepository {
         COUNT(CASE WHEN qualified = ${false} AND ${lastMonth} THEN 1 END) AS "unqualifiedLastMonth",
         COUNT(CASE WHEN source = ${VOICE_BOT_SOURCE} AND created_at >= ${todayStart} AND created_at < ${tomorrowStart}
           THEN 1 END) AS "processedToday"
-      FROM leads`;
+      FROM leads`);
     const total = Number(row.total);
     const qualified = Number(row.qualified);
     return {
@@ -158,10 +162,10 @@ export class LeadsRepository {
       days.map((day, index) => sql`WHEN created_at < ${day.end} THEN ${Prisma.raw(String(index))}`),
       ' ',
     );
-    const rows = await this.prisma.client.$queryRaw<{ day: bigint | number; qualified: bigint | number; total: bigint | number }[]>`
+    const rows = await this.reader.rows<{ day: string | number; qualified: string | number; total: string | number }>(sql`
       SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
       FROM leads WHERE created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}
-      GROUP BY 1`;
+      GROUP BY 1`);
     for (const row of rows) {
       const qualified = Number(row.qualified);
       counts[Number(row.day)] = { qualified, unqualified: Number(row.total) - qualified };
@@ -311,10 +315,10 @@ export class LeadsRepository {
   private async pageSearchCondition(term: string): Promise<Sql> {
     if (this.prisma.provider === 'postgresql' || !/^[\x20-\x7e]{3,}$/.test(term)) return this.indexedSearchCondition(term);
     const matches = await this.termMatches.get(term.toLowerCase(), '', async () => {
-      const [row] = await this.prisma.client.$queryRaw<{ matches: bigint | number }[]>`
+      const [row] = await this.reader.rows<{ matches: number }>(sql`
         SELECT COUNT(*) AS matches FROM (
           SELECT rowid FROM leads_search WHERE leads_search MATCH ${ftsPhrase(term)} LIMIT ${SQLITE_COMMON_TERM_MATCHES}
-        ) AS probe`;
+        ) AS probe`);
       return Number(row.matches);
     });
     return matches < SQLITE_COMMON_TERM_MATCHES ? this.indexedSearchCondition(term) : sqliteLikeCondition(term);
