@@ -14,9 +14,18 @@ export function loggerModule(config: AppConfig) {
           const given = request.headers['x-request-id'];
           return typeof given === 'string' && /^[\w-]{1,100}$/.test(given) ? given : randomUUID();
         },
-        redact: {
-          paths: ['req.headers.authorization', 'req.headers.cookie', 'req.headers["x-vapi-secret"]', 'res.headers["set-cookie"]'],
-          censor: '[redacted]',
+        // What identifies a request, and no headers: credentials (cookies, the webhook
+        // secret, bearer tokens) never reach the log, and a line costs a third of the time.
+        serializers: {
+          // pino-http hands these its standard serialization of the request and response.
+          req: (request: pino.SerializedRequest) => ({
+            id: request.id,
+            method: request.method,
+            url: request.url,
+            remoteAddress: request.remoteAddress,
+            userAgent: request.headers['user-agent'],
+          }),
+          res: (response: pino.SerializedResponse) => ({ statusCode: response.statusCode }),
         },
         // Health probes every few seconds would drown the useful lines.
         autoLogging: { ignore: (request) => request.url === '/api/health' },
