@@ -6,9 +6,8 @@ import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
-import type { Lead } from '../../apps/api/src/generated/sqlite/client';
 import { ftsPhrase, likePattern, SQLITE_COMMON_TERM_MATCHES } from '../../apps/api/src/leads/lead-search';
-import { toLeadOutput } from '../../apps/api/src/leads/outputs/lead.output';
+import { leadOutputFromRow, type LeadRow } from '../../apps/api/src/leads/lead-row';
 
 const target = parseDatabaseUrl(process.env.DATABASE_URL ?? '');
 const port = Number(process.env.PORT);
@@ -20,7 +19,7 @@ const ORDER = 'ORDER BY created_at DESC, id DESC';
 
 interface Database_ {
   /** The page's rows, newest first. */
-  page(status: string, q: string, limit: number): Promise<Lead[]>;
+  page(status: string, q: string, limit: number): Promise<LeadRow[]>;
   count(status: string, q: string): Promise<number>;
   version(): Promise<string>;
 }
@@ -60,15 +59,7 @@ function sqlite(filename: string): Database_ {
   return {
     page: async (status, q, limit) => {
       const { clause, params } = filter(status, q, true);
-      const rows = db.prepare(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`).all(...params, limit) as Record<string, unknown>[];
-      // What Prisma gives the API: booleans and dates, not 0/1 and text.
-      return rows.map((row) => ({
-        ...(row as unknown as Lead),
-        qualified: row.qualified === 1,
-        loanNeeded: row.loanNeeded === null ? null : row.loanNeeded === 1,
-        createdAt: new Date(row.createdAt as string),
-        updatedAt: new Date(row.updatedAt as string),
-      }));
+      return db.prepare(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`).all(...params, limit) as LeadRow[];
     },
     count: async (status, q) => {
       const { clause, params } = filter(status, q, false);
@@ -130,5 +121,6 @@ createServer(async (request, response) => {
   const limit = Number(url.searchParams.get('limit') ?? 100);
   const [rows, total] = await Promise.all([db.page(status, q, limit + 1), countOnce(status, q)]);
   response.writeHead(200, { 'Content-Type': 'application/json', 'X-Total-Count': String(total) });
-  response.end(JSON.stringify(rows.slice(0, limit).map(toLeadOutput)));
+  // The API's own row-to-JSON mapping (apps/api/src/leads/lead-row.ts).
+  response.end(JSON.stringify(rows.slice(0, limit).map(leadOutputFromRow)));
 }).listen(port, '127.0.0.1');

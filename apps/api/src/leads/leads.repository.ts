@@ -2,7 +2,7 @@ import { Injectable } from '@nestjs/common';
 import { Prisma, type Lead } from '../generated/sqlite/client';
 import { DatabaseReader } from '../database/database-reader';
 import { PrismaService, type LeadDeskPrismaClient } from '../database/prisma.service';
-import { leadFromRow, type LeadRow } from './lead-row';
+import type { LeadRow } from './lead-row';
 import { VersionedCache } from './versioned-cache';
 import type { LeadFilter } from './inputs/list-leads.query';
 import type { LeadCursor } from './lead-cursor';
@@ -68,14 +68,13 @@ export class LeadsRepository {
     private readonly reader: DatabaseReader,
   ) {}
 
-  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query. */
-  async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<Lead[]> {
+  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query; rows as the driver gives them. */
+  async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
     const conditions = await this.listConditions(filter);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
-    const rows = await this.reader.rows<LeadRow>(sql`
+    return this.reader.rows<LeadRow>(sql`
       SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
       ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
-    return rows.map(leadFromRow);
   }
 
   /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */

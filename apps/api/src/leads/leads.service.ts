@@ -11,6 +11,7 @@ import type { LeadFilter } from './inputs/list-leads.query';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsExportRepository } from './leads-export.repository';
+import { leadOutputFromRow, rowTime } from './lead-row';
 import { LeadsRepository } from './leads.repository';
 import { toLeadOutput, type LeadOutput } from './outputs/lead.output';
 import type { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
@@ -50,9 +51,9 @@ export class LeadsService {
     const shown = hasMore ? page.slice(0, limit) : page;
     const last = shown.at(-1);
     return {
-      leads: shown.map(toLeadOutput),
+      leads: shown.map(leadOutputFromRow),
       total,
-      nextCursor: hasMore && last ? encodeLeadCursor(last) : null,
+      nextCursor: hasMore && last ? encodeLeadCursor({ createdAt: rowTime(last.createdAt), id: last.id }) : null,
     };
   }
 
