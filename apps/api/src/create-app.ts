@@ -29,6 +29,13 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   app.use((request: Request, response: Response, next: NextFunction) =>
     request.path.startsWith('/api/docs') ? next() : headers(request, response, next),
   );
+  // Leads are personal data: no browser or proxy keeps a copy of an answer, so an ETag
+  // (a hash of every body) would serve nothing.
+  app.set('etag', false);
+  app.use('/api', (_request: Request, response: Response, next: NextFunction) => {
+    response.setHeader('Cache-Control', 'no-store');
+    next();
+  });
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(cookieParser());
   app.use('/api/leads/import', text({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
