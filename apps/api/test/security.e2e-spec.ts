@@ -181,8 +181,8 @@ describe.each(PROVIDERS)('no stack trace, SQL, secret or key leaves the API proc
       if (INTERNALS.test(answer.text)) problems.push(`internals: ${INTERNALS.exec(answer.text)?.[0]}`);
       for (const secret of [...secrets, ...sessionTokens]) if (answer.text.includes(secret)) problems.push(`a secret: ${secret.slice(0, 12)}…`);
       if (answer.headers.get('x-powered-by')) problems.push('X-Powered-By');
-      // Answers of the API (a path like /api/../x reaches the page instead) carry personal data: never cached.
-      const fromTheApi = !answer.headers.get('content-type')?.startsWith('text/html');
+      // Answers of the API carry personal data: never cached. (A path like /api/../x resolves outside it, as a client sends it.)
+      const fromTheApi = new URL(request.split(' ')[1], 'http://api.test').pathname.startsWith('/api/');
       if (fromTheApi && !/\bno-(store|cache)\b/.test(answer.headers.get('cache-control') ?? '')) problems.push('cacheable by a browser or proxy');
       if (answer.status >= 400 && !answer.headers.get('content-type')?.startsWith('application/json')) problems.push(`a ${answer.headers.get('content-type')} error`);
       return problems.map((problem) => `${request} → ${answer.status}: ${problem}`);
