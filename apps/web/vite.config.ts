@@ -11,7 +11,8 @@ export default defineConfig({
     assetsInlineLimit: 0,
   },
   server: {
-    proxy: { '/api': process.env.API_PROXY_TARGET ?? 'http://localhost:3000' },
+    // `pnpm dev` starts the API on PORT: the proxy follows it unless told otherwise.
+    proxy: { '/api': process.env.API_PROXY_TARGET ?? `http://localhost:${process.env.PORT ?? 3000}` },
   },
   test: {
     environment: 'jsdom',
