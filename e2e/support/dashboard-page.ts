@@ -15,3 +15,13 @@ export const showing = (page: Page) => results(page).getByRole('status').first()
 export async function cardNames(page: Page): Promise<string[]> {
   return leadCards(page).getByRole('heading').allTextContents();
 }
+
+/**
+ * Opens the page and waits until its live event stream (GET /api/events) has answered:
+ * the server subscribes it before the first byte, so no change made afterwards is missed.
+ */
+export async function openLive(page: Page, path: string): Promise<void> {
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
+  await page.goto(path);
+  await stream;
+}

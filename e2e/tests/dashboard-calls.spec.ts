@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { endOfCallReport, statusUpdate } from '../../apps/api/test/fixtures/vapi-messages';
-import { filterButton, leadCard, leadCards, searchBox, showing } from '../support/dashboard-page';
+import { filterButton, leadCard, leadCards, openLive, searchBox, showing } from '../support/dashboard-page';
 import { createLead, postWebhook, uniqueMobile, uniqueTag } from '../support/leads-api';
 import { setVoiceMode, voiceRequests } from '../support/voice-platform-control';
 
@@ -17,7 +17,7 @@ function reportFromNewCaller(tag: string) {
 }
 
 async function openCallDialog(page: Page, name: string) {
-  await page.goto(`/?q=${encodeURIComponent(name)}`);
+  await openLive(page, `/?q=${encodeURIComponent(name)}`);
   await leadCard(page, name).getByRole('button', { name: 'Call To Customer' }).click();
   const dialog = page.getByRole('dialog', { name: `Call ${name}` });
   await expect(dialog.getByRole('status')).toHaveText('Ready to call');
@@ -26,7 +26,7 @@ async function openCallDialog(page: Page, name: string) {
 
 test('a lead from a call the agent just finished appears live, highlighted, without a reload', async ({ page }) => {
   const { name, report } = reportFromNewCaller(uniqueTag());
-  await page.goto('/');
+  await openLive(page, '/');
   await expect(leadCards(page).first()).toBeVisible();
   const total = Number((await filterButton(page, 'All Leads').textContent())!.match(/\((\d+)\)/)![1]);
   let reloaded = false;
@@ -131,7 +131,7 @@ test("a refusal by the voice platform is shown with the platform's reason, and T
 
 test('a live lead joins a searched list only when the search matches it', async ({ page }) => {
   const tag = uniqueTag();
-  await page.goto(`/?q=${tag}`);
+  await openLive(page, `/?q=${tag}`);
   await expect(showing(page)).toHaveText(`Showing 0 results for "${tag}"`);
   // Events arrive in order: once the matching lead shows, the other one has been handled too.
   await postWebhook(reportFromNewCaller(uniqueTag()).report);
