@@ -4,7 +4,7 @@ import { Pool, types } from 'pg';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { Prisma } from '../generated/sqlite/client';
 import { postgresPoolConfig } from './adapter-factory';
-import { parseDatabaseUrl, type DatabaseProvider } from './database-url';
+import { parseDatabaseUrl } from './database-url';
 
 /** Connections of the PostgreSQL read pool: a list query takes well under a millisecond of one. */
 const POSTGRES_READ_CONNECTIONS = 4;
@@ -25,7 +25,6 @@ const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
 @Injectable()
 export class DatabaseReader implements OnModuleDestroy {
   private readonly logger = new Logger(DatabaseReader.name);
-  readonly provider: DatabaseProvider;
   private readonly sqliteFilename?: string;
   private sqlite?: Database.Database;
   private readonly statements = new Map<string, Statement>();
@@ -33,7 +32,6 @@ export class DatabaseReader implements OnModuleDestroy {
 
   constructor(@Inject(APP_CONFIG) config: AppConfig) {
     const target = parseDatabaseUrl(config.DATABASE_URL);
-    this.provider = target.provider;
     if (target.provider === 'sqlite') {
       this.sqliteFilename = target.filename;
       return;
@@ -72,8 +70,8 @@ function parseUtcTimestamp(text: string): Date {
   return new Date(`${text.replace(' ', 'T')}Z`);
 }
 
-/** As Prisma's SQLite adapter stores them: booleans 1/0, times ISO text with +00:00. */
-function sqliteParameter(value: unknown): unknown {
+/** A parameter as Prisma's SQLite adapter stores it: booleans 1/0 (better-sqlite3 binds none), times ISO text with +00:00. */
+export function sqliteParameter(value: unknown): unknown {
   if (typeof value === 'boolean') return value ? 1 : 0;
   if (value instanceof Date) return value.toISOString().replace('Z', '+00:00');
   return value;

@@ -7,6 +7,7 @@ import { escapeIdentifier, escapeLiteral, Pool } from 'pg';
 import { to as copyTo } from 'pg-copy-streams';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { postgresPoolConfig } from '../database/adapter-factory';
+import { sqliteParameter } from '../database/database-reader';
 import { parseDatabaseUrl } from '../database/database-url';
 import type { Prisma } from '../generated/sqlite/client';
 import { CrlfRecordEnds } from './csv/crlf-record-ends';
@@ -125,11 +126,6 @@ function postgresLiteral(value: unknown): string {
   if (typeof value === 'string') return escapeLiteral(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
   throw new Error(`An export filter value must be text or a boolean, not ${typeof value}`);
-}
-
-/** better-sqlite3 binds no booleans; SQLite stores them as 1 and 0. */
-function sqliteParameter(value: unknown): unknown {
-  return typeof value === 'boolean' ? Number(value) : value;
 }
 
 // --- PostgreSQL: every cell as the CSV writer (csvRecord) writes it; COPY quotes them the same way.
