@@ -7,19 +7,26 @@ WORKDIR /app
 # better-sqlite3 compiles from source where no prebuilt binary matches.
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 COPY package.json pnpm-lock.yaml pnpm-workspace.yaml tsconfig.base.json ./
+# pnpm applies these to dependencies as it installs them (see pnpm-workspace.yaml).
+COPY patches patches
 COPY apps/api/package.json apps/api/
 COPY apps/web/package.json apps/web/
+COPY packages/contracts/package.json packages/contracts/
+# A dev dependency of the API (its tests): pnpm needs its manifest to resolve the workspace link.
+COPY packages/test-support/package.json packages/test-support/
 COPY apps/api/scripts apps/api/scripts
 COPY prisma prisma
 
 FROM base AS build
-RUN pnpm install --frozen-lockfile --filter @lead-desk/api --filter @lead-desk/web
+RUN pnpm install --frozen-lockfile --filter @lead-desk/api --filter @lead-desk/web --filter @lead-desk/contracts
 COPY apps apps
+COPY packages/contracts packages/contracts
+# The page compiles the contracts' source; the API's build compiles them to packages/contracts/dist.
 RUN pnpm build
 
 FROM base AS production-dependencies
 # The generated Prisma clients are compiled into dist, so no generate step here.
-RUN pnpm install --frozen-lockfile --prod --ignore-scripts --filter @lead-desk/api \
+RUN pnpm install --frozen-lockfile --prod --ignore-scripts --filter @lead-desk/api --filter @lead-desk/contracts \
   && pnpm --filter @lead-desk/api rebuild better-sqlite3
 
 FROM node:20-bookworm-slim AS app
@@ -27,8 +34,11 @@ ENV NODE_ENV=production PORT=3000
 WORKDIR /app
 COPY --from=production-dependencies --chown=node:node /app/node_modules node_modules
 COPY --from=production-dependencies --chown=node:node /app/apps/api/node_modules apps/api/node_modules
+COPY --from=production-dependencies --chown=node:node /app/packages/contracts/node_modules packages/contracts/node_modules
 COPY --from=build --chown=node:node /app/apps/api/dist apps/api/dist
 COPY --from=build --chown=node:node /app/apps/api/package.json apps/api/package.json
+COPY --from=build --chown=node:node /app/packages/contracts/dist packages/contracts/dist
+COPY --from=build --chown=node:node /app/packages/contracts/package.json packages/contracts/package.json
 COPY --from=build --chown=node:node /app/apps/web/dist apps/web/dist
 COPY --from=build --chown=node:node /app/prisma prisma
 USER node

@@ -16,6 +16,8 @@ module.exports = {
   roots: ['<rootDir>/src', '<rootDir>/test'],
   testMatch: ['**/*.spec.ts', '**/*.e2e-spec.ts'],
   transform: { '^.+\\.(t|j|mj)s$': ['@swc/jest', swc] },
+  // The contracts' source, never a build of it that may be stale (tsconfig.json maps it the same way).
+  moduleNameMapper: { '^@lead-desk/contracts$': '<rootDir>/../../packages/contracts/src/index.ts' },
   // The wasm schema engine ships as ESM only: let swc compile it too.
   transformIgnorePatterns: ['/node_modules/(?!(\\.pnpm/[^/]+/node_modules/)?@prisma/schema-engine-wasm/)'],
   testTimeout: 30_000,

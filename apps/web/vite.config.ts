@@ -1,9 +1,14 @@
 /// <reference types="vitest/config" />
+import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
 export default defineConfig({
   plugins: [react()],
+  resolve: {
+    // The contracts' TypeScript source, compiled with the page (its dist/ is CommonJS, for the API in production).
+    alias: { '@lead-desk/contracts': fileURLToPath(new URL('../../packages/contracts/src/index.ts', import.meta.url)) },
+  },
   // @vapi-ai/web is CommonJS: without this its default import is not the Vapi class under Vite 8.
   legacy: { inconsistentCjsInterop: true },
   build: {

@@ -6,7 +6,10 @@ import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
-import { ftsPhrase, likePattern, SQLITE_COMMON_TERM_MATCHES } from '../../apps/api/src/leads/lead-search';
+import { likePattern } from '../../apps/api/src/database/like-pattern';
+import { READ_TYPES } from '../../apps/api/src/database/postgresql/postgres-pool';
+import { ftsPhrase, SQLITE_COMMON_TERM_MATCHES } from '../../apps/api/src/database/sqlite/sqlite-search';
+import { rowConverter } from '../../apps/api/src/database/sqlite/sqlite-rows';
 import { leadOutputFromRow, type LeadRow } from '../../apps/api/src/leads/lead-row';
 
 const target = parseDatabaseUrl(process.env.DATABASE_URL ?? '');
@@ -56,10 +59,17 @@ function sqlite(filename: string): Database_ {
     }
     return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
   };
+  // Like the API's read side, booleans and times become the domain's values (what the columns declare is read once per query).
+  const converters = new Map<string, (rows: unknown[]) => void>();
   return {
     page: async (status, q, limit) => {
       const { clause, params } = filter(status, q, true);
-      return db.prepare(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`).all(...params, limit) as LeadRow[];
+      const sql = `SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`;
+      const statement = db.prepare(sql);
+      const rows = statement.all(...params, limit) as LeadRow[];
+      if (!converters.has(sql)) converters.set(sql, rowConverter(statement));
+      converters.get(sql)!(rows);
+      return rows;
     },
     count: async (status, q) => {
       const { clause, params } = filter(status, q, false);
@@ -70,7 +80,7 @@ function sqlite(filename: string): Database_ {
 }
 
 function postgres(connectionString: string, schema: string): Database_ {
-  const pool = new Pool({ connectionString, max: 10, options: `-c search_path="${schema}",public` });
+  const pool = new Pool({ connectionString, max: 10, options: `-c search_path="${schema}",public`, types: READ_TYPES });
   const filter = (status: string, q: string) => {
     const where: string[] = [];
     const params: unknown[] = [];

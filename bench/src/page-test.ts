@@ -1,11 +1,11 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
+import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import { chromium } from 'playwright-core';
-import { REPO_ROOT } from './processes';
 import { spread, type Spread } from './statistics';
 
-const ASSETS = join(REPO_ROOT, 'apps/web/dist/assets');
+const ASSETS = join(REPOSITORY_ROOT, 'apps/web/dist/assets');
 const LEAD_CARD = 'lead-card';
 
 export interface PageResult {

@@ -1,6 +1,6 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from './processes';
+import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import type { Spread } from './statistics';
 import { lineChartSvg, type Series } from './svg-plot';
 
@@ -14,11 +14,11 @@ export interface BenchReport {
   results: Row[];
 }
 
-const TEMPLATE = join(REPO_ROOT, 'bench/BENCHMARKS.template.md');
-const OUTPUT = join(REPO_ROOT, 'BENCHMARKS.md');
-const PLOTS = join(REPO_ROOT, 'bench/plots');
+const TEMPLATE = join(REPOSITORY_ROOT, 'bench/BENCHMARKS.template.md');
+const OUTPUT = join(REPOSITORY_ROOT, 'BENCHMARKS.md');
+const PLOTS = join(REPOSITORY_ROOT, 'bench/plots');
 /** The run before the fixes described in BENCHMARKS.md, for the before/after table. */
-const BEFORE = join(REPO_ROOT, 'bench/results/before-fixes.json');
+const BEFORE = join(REPOSITORY_ROOT, 'bench/results/before-fixes.json');
 
 const LIST_SCENARIOS = ['first page', 'qualified + search'];
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };

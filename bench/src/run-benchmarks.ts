@@ -4,13 +4,13 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { REPOSITORY_ROOT, startApi, startServerProcess, type ServerProcess } from '@lead-desk/test-support';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { timeDownload, timeNativeExport, type ExportResult, type NativeExportTarget } from './export-test';
 import { fillDatabase } from './fill-database';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
-import { REPO_ROOT, startApi, startNodeServer, type RunningServer } from './processes';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
@@ -22,7 +22,8 @@ const WARM_UP_SECONDS = 2;
 const CONNECTIONS = 32;
 const POSTGRES_URL = process.env.TEST_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
 const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'sqlite,postgresql').split(',') as ('sqlite' | 'postgresql')[];
-const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? join(REPO_ROOT, 'bench/results/latest.json');
+const MB = 1024 * 1024;
+const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ?? join(REPOSITORY_ROOT, 'bench/results/latest.json');
 
 export const LIST_QUERIES = {
   'first page': 'limit=50',
@@ -64,7 +65,7 @@ function summariseExport(runs: (ExportResult & { peakMemoryMb?: number })[]) {
 }
 
 /** Both servers under the same load, alternating run by run so drift on the machine hits both alike. */
-async function listScenario(api: RunningServer, baseline: RunningServer, query: string) {
+async function listScenario(api: ServerProcess, baseline: ServerProcess, query: string) {
   const load = (url: string, seconds = SECONDS) => loadTest(url, { connections: CONNECTIONS, seconds });
   await load(`${api.url}/api/leads?${query}`, WARM_UP_SECONDS);
   await load(`${baseline.url}/leads?${query}`, WARM_UP_SECONDS);
@@ -77,16 +78,16 @@ async function listScenario(api: RunningServer, baseline: RunningServer, query: 
   return { api: summariseLoad(apiRuns), baseline: summariseLoad(baselineRuns) };
 }
 
-async function exportScenario(api: RunningServer, databaseUrl: string) {
+async function exportScenario(api: ServerProcess, databaseUrl: string) {
   const target = parseDatabaseUrl(databaseUrl);
   const native: NativeExportTarget =
     target.provider === 'sqlite' ? target : { provider: 'postgresql', connectionString: target.connectionString, schema: target.schema };
   const apiRuns: (ExportResult & { peakMemoryMb: number })[] = [];
   const nativeRuns: ExportResult[] = [];
-  const idleMemoryMb = api.memoryMb();
+  const idleMemoryMb = api.rssBytes() / MB;
   for (let run = 0; run < RUNS; run += 1) {
-    const { result, peakMemoryMb } = await api.peakMemoryDuring(() => timeDownload(`${api.url}/api/leads/export.csv`));
-    apiRuns.push({ ...result, peakMemoryMb });
+    const { result, peakBytes } = await api.peakRssDuring(() => timeDownload(`${api.url}/api/leads/export.csv`));
+    apiRuns.push({ ...result, peakMemoryMb: peakBytes / MB });
     nativeRuns.push(await timeNativeExport(native));
   }
   if (apiRuns.some((r) => r.rows !== nativeRuns[0].rows)) {
@@ -115,8 +116,15 @@ async function main(): Promise<void> {
       const fillSeconds = (performance.now() - fillStarted) / 1000;
       record({ provider, size, scenario: 'fill', seconds: fillSeconds });
       // The webhook limit guards production from floods; the benchmark is the flood.
-      const api = await startApi(database.url, { VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000' });
-      const baseline = await startNodeServer(join(REPO_ROOT, 'bench/src/baseline-server.ts'), { DATABASE_URL: database.url });
+      const api = await startApi({
+        env: { DATABASE_URL: database.url, LOG_LEVEL: 'error', VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000' },
+      });
+      const baseline = await startServerProcess({
+        script: join(REPOSITORY_ROOT, 'bench/src/baseline-server.ts'),
+        cwd: join(REPOSITORY_ROOT, 'bench'),
+        env: { DATABASE_URL: database.url },
+        readyPath: '/',
+      });
       try {
         for (const [scenario, query] of Object.entries(LIST_QUERIES)) {
           record({ provider, size, scenario, ...(await listScenario(api, baseline, query)) });

@@ -1,15 +1,6 @@
 import { randomBytes } from 'node:crypto';
-
-/** The fields of a lead these tests read back. */
-export interface ApiLead {
-  _id: string;
-  name: string;
-  email: string | null;
-  phone: string | null;
-  location: string | null;
-  qualified: boolean;
-  createdAt: string;
-}
+import type { Lead, LeadInput } from '@lead-desk/contracts';
+import { vapiHmacHeaders } from '@lead-desk/test-support';
 
 /**
  * A word no other test's data contains: the browser tests share one app and database,
@@ -29,35 +20,36 @@ function api(path: string): string {
 }
 
 /** Creates a lead through the real API, as another member of staff would. */
-export async function createLead(lead: Record<string, unknown>): Promise<ApiLead> {
+export async function createLead(lead: LeadInput): Promise<Lead> {
   const response = await fetch(api('/api/leads'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
     body: JSON.stringify(lead),
   });
   if (response.status !== 201) throw new Error(`POST /api/leads answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as ApiLead;
+  return (await response.json()) as Lead;
 }
 
 /** Every lead of a view, newest first, read page by page from the API. */
-export async function listLeads(query: Record<string, string> = {}): Promise<ApiLead[]> {
-  const leads: ApiLead[] = [];
+export async function listLeads(query: Record<string, string> = {}): Promise<Lead[]> {
+  const leads: Lead[] = [];
   let next: string | null = `/api/leads?${new URLSearchParams({ limit: '1000', ...query })}`;
   while (next) {
     const response: Response = await fetch(api(next));
     if (!response.ok) throw new Error(`GET ${next} answered ${response.status}`);
-    leads.push(...((await response.json()) as ApiLead[]));
+    leads.push(...((await response.json()) as Lead[]));
     next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('Link') ?? '')?.[1] ?? null;
   }
   return leads;
 }
 
-/** Posts a server message to the webhook with the secret, as the voice platform does. */
-export async function postWebhook(body: unknown): Promise<void> {
+/** Posts a server message to the webhook signed with the HMAC credential, as the voice platform does. */
+export async function postWebhook(body: unknown, expectedStatus = 200): Promise<void> {
+  const bytes = JSON.stringify(body);
   const response = await fetch(api('/api/webhooks/vapi'), {
     method: 'POST',
-    headers: { 'Content-Type': 'application/json', 'X-Vapi-Secret': process.env.E2E_WEBHOOK_SECRET! },
-    body: JSON.stringify(body),
+    headers: { 'Content-Type': 'application/json', ...vapiHmacHeaders(bytes, { secretKey: process.env.E2E_WEBHOOK_HMAC_SECRET! }) },
+    body: bytes,
   });
-  if (response.status !== 200) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
+  if (response.status !== expectedStatus) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
 }

@@ -1,8 +1,9 @@
+import type { PlacedCall } from '@lead-desk/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { endOfCallReport, statusUpdate } from '../../apps/api/test/fixtures/vapi-messages';
 import { filterButton, leadCard, leadCards, openLive, searchBox, showing } from '../support/dashboard-page';
 import { createLead, postWebhook, uniqueMobile, uniqueTag } from '../support/leads-api';
-import { setVoiceMode, voiceRequests } from '../support/voice-platform-control';
+import { setVoiceBehaviour, voiceRequests } from '../support/voice-platform-control';
 
 /** An end-of-call report about a caller no one has seen before. */
 function reportFromNewCaller(tag: string) {
@@ -13,14 +14,14 @@ function reportFromNewCaller(tag: string) {
     number: uniqueMobile(),
     structuredData: { name, email: `sanjay.${tag}@example.in`, location: 'Pune', interestedIn: '3 BHK Apartment', budget: '95 Lakh', timeline: '3 months', loanNeeded: true, qualified: true },
   });
-  return { callId, name, report };
+  return { name, report };
 }
 
-async function openCallDialog(page: Page, name: string) {
+async function openCallDialog(page: Page, name: string, phase = 'Ready to call') {
   await openLive(page, `/?q=${encodeURIComponent(name)}`);
   await leadCard(page, name).getByRole('button', { name: 'Call To Customer' }).click();
   const dialog = page.getByRole('dialog', { name: `Call ${name}` });
-  await expect(dialog.getByRole('status')).toHaveText('Ready to call');
+  await expect(dialog.getByRole('status')).toHaveText(phase);
   return dialog;
 }
 
@@ -43,7 +44,7 @@ test('a lead from a call the agent just finished appears live, highlighted, with
 });
 
 test("the details panel shows every field and the lead's call with summary, transcript and recording", async ({ page }) => {
-  const { callId, name, report } = reportFromNewCaller(uniqueTag());
+  const { name, report } = reportFromNewCaller(uniqueTag());
   await postWebhook(report);
   await page.goto(`/?q=${encodeURIComponent(name)}`);
   await leadCard(page, name).getByRole('button', { name: 'View Details' }).click();
@@ -66,11 +67,51 @@ test("the details panel shows every field and the lead's call with summary, tran
   await expect(call).toContainText('User: Hi, I want a 3 BHK in Pune, budget around 95 lakh.');
   await expect(call).toContainText('customer-ended-call');
   await expect(call).toContainText('3 min 13 s');
-  await expect(call.locator('audio[controls]')).toHaveAttribute('src', `https://storage.vapi.ai/${callId}-mono.wav`);
+  // The player asks the API, which fetches the private recording from Vapi.
+  await expect(call.locator('audio[controls]')).toHaveAttribute('src', /^\/api\/calls\/[^/]+\/recording$/);
+});
+
+test("the call's recording plays and seeks in the browser, streamed by the API from Vapi's private storage", async ({ page }) => {
+  const { name, report } = reportFromNewCaller(uniqueTag());
+  await postWebhook(report);
+  const recordingAnswers: { status: number; contentType: string | undefined }[] = [];
+  page.on('response', (response) => {
+    if (/\/api\/calls\/[^/]+\/recording$/.test(new URL(response.url()).pathname)) {
+      recordingAnswers.push({ status: response.status(), contentType: response.headers()['content-type'] });
+    }
+  });
+  await page.goto(`/?q=${encodeURIComponent(name)}`);
+  await leadCard(page, name).getByRole('button', { name: 'View Details' }).click();
+  const audio = page.getByRole('dialog', { name }).getByLabel('Recording');
+
+  const played = await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.muted = true;
+    await element.play();
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    return { duration: element.duration, currentTime: element.currentTime, error: element.error?.message ?? null };
+  });
+  // The fake's recording is a 2-second WAV tone.
+  expect(played.error).toBeNull();
+  expect(played.duration).toBeCloseTo(2, 1);
+  expect(played.currentTime).toBeGreaterThan(0);
+
+  const seeked = await audio.evaluate(async (element: HTMLAudioElement) => {
+    element.pause();
+    await new Promise<void>((resolve) => {
+      element.addEventListener('seeked', () => resolve(), { once: true });
+      element.currentTime = 1.5;
+    });
+    return { currentTime: element.currentTime, error: element.error?.message ?? null };
+  });
+  expect(seeked).toEqual({ currentTime: 1.5, error: null });
+  expect(recordingAnswers.length).toBeGreaterThan(0);
+  expect(recordingAnswers.every(({ status, contentType }) => [200, 206].includes(status) && contentType === 'audio/wav')).toBe(true);
+  // Chromium fetches media in ranges: the API answered at least one with 206.
+  expect(recordingAnswers.some(({ status }) => status === 206)).toBe(true);
 });
 
 test('the outbound call goes from dialing to in progress to ended as the voice platform reports', async ({ page }) => {
-  await setVoiceMode('ok');
+  await setVoiceBehaviour('success');
   const name = `${uniqueTag()} Rohan Mehta`;
   const mobile = uniqueMobile();
   // Entered as a national number: the dialog shows the number the server actually dials.
@@ -82,7 +123,7 @@ test('the outbound call goes from dialing to in progress to ended as the voice p
     page.waitForResponse((response) => response.url().endsWith('/api/calls') && response.request().method() === 'POST'),
     dialog.getByRole('button', { name: 'Start Call' }).click(),
   ]);
-  const placed = (await answer.json()) as { vapiCallId: string; number: string };
+  const placed = (await answer.json()) as PlacedCall;
   expect(placed.number).toBe(mobile);
   await expect(dialog.getByRole('status')).toHaveText('Dialing');
   await expect(dialog).toContainText(`Dialing ${mobile}…`);
@@ -104,26 +145,24 @@ test('the outbound call goes from dialing to in progress to ended as the voice p
   await expect(page.getByRole('dialog', { name: `Call ${name}` }).getByRole('status')).toHaveText('Ready to call');
 });
 
-test('a lead without a phone number gets the server\'s "No phone number found."', async ({ page }) => {
+test('a lead without a phone number gets "No phone number found." at once, with no call to start', async ({ page }) => {
   const name = `${uniqueTag()} Meera Joshi`;
   await createLead({ name, email: `meera.${name.split(' ')[0]}@example.in` });
-  const dialog = await openCallDialog(page, name);
-  await expect(dialog).toContainText('This lead has no phone number on file.');
-  await dialog.getByRole('button', { name: 'Start Call' }).click();
+  const dialog = await openCallDialog(page, name, 'Cannot call');
   await expect(dialog.getByRole('alert')).toHaveText('No phone number found.');
-  await expect(dialog.getByRole('status')).toHaveText('Call failed');
-  await expect(dialog.getByRole('button', { name: 'Try Again' })).toBeVisible();
+  await expect(dialog.getByRole('button', { name: /Start Call|Try Again/ })).toHaveCount(0);
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeVisible();
 });
 
 test("a refusal by the voice platform is shown with the platform's reason, and Try Again calls again", async ({ page }) => {
-  await setVoiceMode('server-error');
+  await setVoiceBehaviour('server-error');
   const name = `${uniqueTag()} Vikram Singh`;
   await createLead({ name, phone: uniqueMobile() });
   const dialog = await openCallDialog(page, name);
   await dialog.getByRole('button', { name: 'Start Call' }).click();
   await expect(dialog.getByRole('alert')).toHaveText('The voice platform refused the call: Internal server error');
 
-  await setVoiceMode('ok');
+  await setVoiceBehaviour('success');
   await dialog.getByRole('button', { name: 'Try Again' }).click();
   await expect(dialog.getByRole('status')).toHaveText('Dialing');
   await expect(dialog.getByRole('alert')).toBeHidden();

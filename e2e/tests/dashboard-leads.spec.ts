@@ -146,6 +146,22 @@ test('Import CSV creates the good rows and lists each rejected line with its rea
   await expect(leadCard(page, `${tag} Gopal Nair`)).toContainText('₹60 Lakh');
 });
 
+test("Import CSV of a file whose rows do not line up with its header shows the server's reason and imports nothing", async ({ page }) => {
+  const tag = uniqueTag();
+  const csv = ['name,email,location', `${tag} Fine Row,fine.${tag}@example.in,Pune`, `${tag} Long Row,long.${tag}@example.in,Pune,surplus`].join('\n');
+  await page.goto('/');
+  const [chooser] = await Promise.all([page.waitForEvent('filechooser'), page.getByRole('button', { name: 'Import CSV' }).click()]);
+  await chooser.setFiles({ name: 'misaligned.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+
+  const dialog = page.getByRole('dialog', { name: 'Import CSV' });
+  await expect(dialog.getByRole('alert')).toHaveText('The import failed: Invalid file: line 3 has 4 cells; the header has 3');
+  await expect(dialog.locator('.import-result__counts')).toHaveCount(0);
+  await dialog.getByRole('button', { name: 'Close' }).first().click();
+
+  await searchBox(page).fill(tag);
+  await expect(showing(page)).toHaveText(`Showing 0 results for "${tag}"`);
+});
+
 test('a lead added with the form appears at the top of the list', async ({ page }) => {
   const name = `${uniqueTag()} Kavya Nair`;
   const mobile = uniqueMobile();

@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { setVoiceMode, voiceRequests } from '../support/voice-platform-control';
+import { setVoiceBehaviour, voiceRequests } from '../support/voice-platform-control';
 
 const callPanel = (page: Page) => page.getByRole('group', { name: 'Voice agent' });
 const UNAUTHORIZED =
@@ -26,7 +26,7 @@ test('loads the voice SDK only on first use, from the settings the API gives', a
   await page.waitForLoadState('networkidle');
   expect(scripts.filter((url) => /vapi/i.test(url))).toEqual([]);
 
-  await setVoiceMode('unauthorized');
+  await setVoiceBehaviour('unauthorized');
   await callPanel(page).getByRole('button', { name: /Talk to Agent/ }).click();
   await expect(callPanel(page).getByRole('alert')).toContainText(UNAUTHORIZED);
   expect(scripts.some((url) => /vapi/i.test(url))).toBe(true);
@@ -36,7 +36,7 @@ test('loads the voice SDK only on first use, from the settings the API gives', a
 });
 
 test('a 401 from the voice platform shows the unauthorized help and offers Try Again', async ({ page }) => {
-  await setVoiceMode('unauthorized');
+  await setVoiceBehaviour('unauthorized');
   const panel = callPanel(page);
   await panel.getByRole('button', { name: /Talk to Agent/ }).click();
   await expect(panel.getByRole('alert')).toContainText(UNAUTHORIZED);
@@ -45,7 +45,7 @@ test('a 401 from the voice platform shows the unauthorized help and offers Try A
 });
 
 test('a 500 shows the connection failure; three failures in a row add the network hint', async ({ page }) => {
-  await setVoiceMode('server-error');
+  await setVoiceBehaviour('server-error');
   const panel = callPanel(page);
   await panel.getByRole('button', { name: /Talk to Agent/ }).click();
   await expect(panel.getByRole('alert')).toContainText(CONNECTION_FAILED);
@@ -59,7 +59,7 @@ test('a 500 shows the connection failure; three failures in a row add the networ
 });
 
 test('Chat with AI starts the same conversation as the call button', async ({ page }) => {
-  await setVoiceMode('unauthorized');
+  await setVoiceBehaviour('unauthorized');
   await page.getByRole('button', { name: 'Chat with AI' }).click();
   await expect(callPanel(page).getByRole('alert')).toContainText(UNAUTHORIZED);
 });

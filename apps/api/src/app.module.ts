@@ -13,7 +13,6 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
-import { DemoLeadsSeeder } from './leads/demo/demo-leads.seeder';
 import { LeadsModule } from './leads/leads.module';
 import { VoiceModule } from './voice/voice.module';
 
@@ -41,7 +40,6 @@ export class AppModule {
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
-        DemoLeadsSeeder,
       ],
     };
   }

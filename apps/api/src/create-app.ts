@@ -3,7 +3,7 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { json, text, type NextFunction, type Request, type Response } from 'express';
+import { json, raw, type NextFunction, type Request, type Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
@@ -38,8 +38,10 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   });
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(cookieParser());
-  app.use('/api/leads/import', text({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
-  app.use('/api/webhooks/vapi', json({ limit: config.WEBHOOK_MAX_BYTES }));
+  // Bytes, not text: the import tells a file that is not UTF-8 from one that is.
+  app.use('/api/leads/import', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
+  // The webhook's signature covers the bytes received: the parser keeps them for the credentials guard.
+  app.use('/api/webhooks/vapi', json({ limit: config.WEBHOOK_MAX_BYTES, verify: (request: Request, _response, body) => (request.rawBody = body) }));
   app.use(json({ limit: '1mb' }));
   app.use(bodyParserErrors);
   app.setGlobalPrefix('api');

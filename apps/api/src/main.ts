@@ -4,7 +4,7 @@ import { Logger } from '@nestjs/common';
 import { InvalidConfigError, loadAppConfig } from './config/app-config';
 import { NotReadyForProductionError } from './config/production-readiness';
 import { createApp } from './create-app';
-import { parseDatabaseUrl } from './database/database-url';
+import { Database } from './database/database';
 
 async function main(): Promise<void> {
   // A local .env is a convenience; real deployments pass the environment directly.
@@ -26,7 +26,7 @@ async function main(): Promise<void> {
       );
     });
   }
-  new Logger('LeadDesk').log(`Listening on http://localhost:${config.PORT} (${parseDatabaseUrl(config.DATABASE_URL).provider}, staff dashboard ${config.AUTH_MODE})`);
+  new Logger('LeadDesk').log(`Listening on http://localhost:${config.PORT} (${app.get(Database).dialect.name}, staff dashboard ${config.AUTH_MODE})`);
 }
 
 main().catch((error: unknown) => {

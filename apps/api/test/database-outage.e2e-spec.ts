@@ -1,7 +1,7 @@
 import type { Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PrismaService } from '../src/database/prisma.service';
-import { TcpProxy } from './fakes/tcp-proxy';
+import { TcpProxy } from '@lead-desk/test-support';
+import { Database } from '../src/database/database';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { currentTestName, recordFigures } from './support/reliability-figures';
 import { SseClient } from './support/sse-client';
@@ -83,7 +83,7 @@ describe('PostgreSQL outage during traffic', () => {
     testApp = await startTestApp('postgresql', { LOG_LEVEL: process.env.OUTAGE_LOG ?? 'silent' }, { ...database, url: viaProxy.toString() });
     leadId = (await testApp.http.post('/api/leads').send({ name: 'Before The Outage' }).expect(201)).body._id;
     await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('before-outage', 'queued')).expect(200);
-    callId = (await testApp.app.get(PrismaService).client.call.findUniqueOrThrow({ where: { vapiCallId: 'before-outage' } })).id;
+    callId = (await testApp.app.get(Database).client.call.findUniqueOrThrow({ where: { vapiCallId: 'before-outage' } })).id;
   });
   afterAll(async () => {
     await testApp.close();
@@ -132,7 +132,7 @@ describe('PostgreSQL outage during traffic', () => {
       const number = id === 'outage-call' ? '+919800000001' : `+91970${String(client * 100_000 + i).padStart(7, '0')}`;
       await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: id, number })).expect(200);
     }
-    const prisma = testApp.app.get(PrismaService).client;
+    const prisma = testApp.app.get(Database).client;
     const delivered = [...traffic.webhooks.keys(), 'outage-call'];
     expect(await prisma.call.count({ where: { vapiCallId: { in: delivered } } })).toBe(delivered.length);
 

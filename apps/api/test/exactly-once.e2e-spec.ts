@@ -1,10 +1,13 @@
-import { PrismaService } from '../src/database/prisma.service';
+import { vapiHmacHeaders } from '@lead-desk/test-support';
+import { Database } from '../src/database/database';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { currentTestName, recordFigures } from './support/reliability-figures';
 
 jest.setTimeout(120_000);
+
+const HMAC_SECRET = 'exactly-once-hmac-secret';
 
 /** A deterministic shuffle, so a failing order can be reproduced. */
 function shuffled<T>(items: T[], seed: number): T[] {
@@ -20,15 +23,19 @@ function shuffled<T>(items: T[], seed: number): T[] {
 
 describe.each(PROVIDERS)('exactly-once delivery on %s', (provider) => {
   let testApp: TestApp;
-  let prisma: PrismaService['client'];
+  let prisma: Database['client'];
 
   beforeAll(async () => {
-    testApp = await startTestApp(provider);
-    prisma = testApp.app.get(PrismaService).client;
+    testApp = await startTestApp(provider, { VAPI_WEBHOOK_HMAC_SECRET: HMAC_SECRET });
+    prisma = testApp.app.get(Database).client;
   });
   afterAll(() => testApp.close());
 
-  const post = (body: unknown) => testApp.http.post('/api/webhooks/vapi').send(body as object);
+  /** Every delivery signed as Vapi's HMAC credential signs it. */
+  const post = (body: unknown) => {
+    const bytes = JSON.stringify(body);
+    return testApp.http.post('/api/webhooks/vapi').set({ 'Content-Type': 'application/json', ...vapiHmacHeaders(bytes, { secretKey: HMAC_SECRET }) }).send(bytes);
+  };
 
   async function deliverConcurrently(messages: unknown[]): Promise<void> {
     const responses = await Promise.all(messages.map(post));

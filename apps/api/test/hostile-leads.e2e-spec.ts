@@ -1,5 +1,5 @@
 import { Agent } from 'node:http';
-import { PrismaService } from '../src/database/prisma.service';
+import { Database } from '../src/database/database';
 import { expectNoServerError, FUZZ_CASES, FUZZ_CHUNK, fuzzInChunks } from './support/fuzzing';
 import { hostileBody, sampleBodies } from './support/hostile-bodies';
 import { currentTestName, recordFigures } from './support/reliability-figures';
@@ -24,7 +24,7 @@ describe.each(PROVIDERS)('hostile lead bodies on %s', (provider) => {
   });
 
   it(`POST /api/leads: ${FUZZ_CASES} hostile bodies, never a 5xx, and only accepted ones stored`, async () => {
-    const prisma = testApp.app.get(PrismaService).client;
+    const prisma = testApp.app.get(Database).client;
     const before = await prisma.lead.count();
     let created = 0;
     const run = await fuzzInChunks(testApp, async (chunk) => {

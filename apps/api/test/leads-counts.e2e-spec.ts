@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../src/database/database-url';
-import { SQLITE_COMMON_TERM_MATCHES } from '../src/leads/lead-search';
+import { SQLITE_COMMON_TERM_MATCHES } from '../src/database/sqlite/sqlite-search';
 import { insertLeads, type LeadFixture } from './support/lead-fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';

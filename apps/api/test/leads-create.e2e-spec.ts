@@ -42,6 +42,29 @@ describe.each(PROVIDERS)('POST /api/leads on %s', (provider) => {
   });
 
   it.each([
+    ['100', 100],
+    [' 4.50 ', 4.5],
+    ['9007199254740991', 9007199254740991],
+    ['1e+21', '1e+21'],
+    ['-1', '-1'],
+    [' ₹85 lakhs ', '₹85 lakhs'],
+    ['007', '007'],
+    ['', null],
+    [0, 0],
+  ])('reads the budget %j as %j, as the CSV import and the voice agent\'s reports read it', async (budget, stored) => {
+    const response = await testApp.http.post('/api/leads').send({ name: 'Budget Reader', budget }).expect(201);
+    expect(response.body.budget).toEqual(stored);
+  });
+
+  it.each([
+    [-1, 'must not be negative'],
+    [1e21, 'must be at most 9007199254740991'],
+  ])('refuses the number budget %d with a 400 naming budget', async (budget, message) => {
+    const response = await testApp.http.post('/api/leads').send({ name: 'Out Of Range', budget }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'budget', message }]);
+  });
+
+  it.each([
     [{}, ['name']],
     [{ name: '' }, ['name']],
     [{ name: 'x'.repeat(201) }, ['name']],

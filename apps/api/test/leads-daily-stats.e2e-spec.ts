@@ -1,3 +1,4 @@
+import type { DailyLeadCount } from '@lead-desk/contracts';
 import { DateTime } from 'luxon';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -7,12 +8,6 @@ import { insertLeads, type LeadFixture } from './support/lead-fixtures';
 // leads placed just around a Kolkata midnight fall on different days in each zone.
 const KOLKATA = 'Asia/Kolkata';
 const NEW_YORK = 'America/New_York';
-
-interface DayCount {
-  date: string;
-  qualified: number;
-  unqualified: number;
-}
 
 describe.each(PROVIDERS)('GET /api/leads/stats/daily on %s', (provider) => {
   let testApp: TestApp;
@@ -33,7 +28,7 @@ describe.each(PROVIDERS)('GET /api/leads/stats/daily on %s', (provider) => {
   afterAll(() => testApp.close());
 
   /** What the answer must be in `zone`, counted here from the fixtures with the zone's own calendar. */
-  function expectedIn(zone: string, days: number): DayCount[] {
+  function expectedIn(zone: string, days: number): DailyLeadCount[] {
     const last = DateTime.now().setZone(zone).startOf('day');
     return Array.from({ length: days }, (_, index) => {
       const start = last.minus({ days: days - 1 - index });
@@ -48,7 +43,7 @@ describe.each(PROVIDERS)('GET /api/leads/stats/daily on %s', (provider) => {
 
   it('counts the last 30 days in the app time zone by default, oldest first, today last', async () => {
     const response = await testApp.http.get('/api/leads/stats/daily').expect(200);
-    const body = response.body as DayCount[];
+    const body = response.body as DailyLeadCount[];
     expect(body).toEqual(expectedIn(KOLKATA, 30));
     // The boundary leads themselves, independently of the helper above:
     expect(body.at(-1)).toEqual({ date: today.toISODate(), qualified: 1, unqualified: 1 });

@@ -1,10 +1,10 @@
 import fc from 'fast-check';
 import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { PrismaService } from '../src/database/prisma.service';
+import { Database } from '../src/database/database';
 import type { Prisma } from '../src/generated/sqlite/client';
 import { LEAD_CSV_HEADER, leadsCsvRecords } from '../src/leads/csv/lead-csv-writer';
-import { leadFilterSchema } from '../src/leads/inputs/list-leads.query';
+import { leadFilterSchema } from '@lead-desk/contracts';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -84,13 +84,13 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
   async function writtenByTheCsvWriter(query: Record<string, string>): Promise<string> {
     const filter = leadFilterSchema.parse(query);
     const selected = await testApp.app.get(LeadsRepository).findPage(filter, 1000);
-    const leads = await testApp.app.get(PrismaService).client.lead.findMany({ where: { id: { in: selected.map((row) => row.id) } } });
+    const leads = await testApp.app.get(Database).client.lead.findMany({ where: { id: { in: selected.map((row) => row.id) } } });
     const byId = new Map(leads.map((lead) => [lead.id, lead]));
     return LEAD_CSV_HEADER + leadsCsvRecords(selected.map((row) => byId.get(row.id)!));
   }
 
   it('writes, byte for byte, what the CSV writer writes for any leads and every filter', async () => {
-    const prisma = testApp.app.get(PrismaService).client;
+    const prisma = testApp.app.get(Database).client;
     const scenario = leads.chain((rows) => fc.tuple(fc.constant(rows), searchTerm(rows)));
     let compared = 0;
     let formulaCells = 0;
@@ -117,7 +117,7 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
   });
 
   it('frees its connection when a download is abandoned, and the next export is whole', async () => {
-    const prisma = testApp.app.get(PrismaService).client;
+    const prisma = testApp.app.get(Database).client;
     await prisma.lead.deleteMany();
     // 16 MB of CSV: far more than the sockets between the database, the API and the client hold.
     const createdAt = new Date('2026-01-01T00:00:00Z');

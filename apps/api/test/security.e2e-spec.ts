@@ -1,7 +1,6 @@
 import crypto from 'node:crypto';
-import { FakeVapiServer } from './fakes/fake-vapi-server';
+import { FakeVapiServer, startApi, type ServerProcess } from '@lead-desk/test-support';
 import { endOfCallReport } from './fixtures/vapi-messages';
-import { startApiProcess, type ApiProcess } from './support/api-process';
 import { currentTestName, recordFigures } from './support/reliability-figures';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -89,7 +88,7 @@ const BAD_BODIES: { contentType: string; body: string | Buffer }[] = [
 describe.each(PROVIDERS)('no stack trace, SQL, secret or key leaves the API process on %s', (provider) => {
   const fake = new FakeVapiServer();
   let database: TestDatabase;
-  let api: ApiProcess;
+  let api: ServerProcess;
   const wrongPassword = 'wrong-password-canary-88';
   const sessionTokens: string[] = [];
   const answers: { request: string; answer: Answer }[] = [];
@@ -119,22 +118,25 @@ describe.each(PROVIDERS)('no stack trace, SQL, secret or key leaves the API proc
   beforeAll(async () => {
     await fake.start();
     database = await createTestDatabase(provider);
-    api = await startApiProcess('source', {
-      ...CANARIES,
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'trace',
-      DATABASE_URL: database.url,
-      ADMIN_EMAIL,
-      VAPI_API_URL: fake.url,
-      VAPI_PUBLIC_KEY: 'public-key',
-      VAPI_ASSISTANT_ID: 'assistant-1',
-      VAPI_PHONE_NUMBER_ID: 'phone-number-1',
-      VAPI_TIMEOUT_SECONDS: '1',
-      SIGN_IN_LIMIT_PER_MINUTE: '1000',
+    api = await startApi({
+      entry: 'source',
+      env: {
+        ...CANARIES,
+        NODE_ENV: 'production',
+        LOG_LEVEL: 'trace',
+        DATABASE_URL: database.url,
+        ADMIN_EMAIL,
+        VAPI_API_URL: fake.url,
+        VAPI_PUBLIC_KEY: 'public-key',
+        VAPI_ASSISTANT_ID: 'assistant-1',
+        VAPI_PHONE_NUMBER_ID: 'phone-number-1',
+        VAPI_TIMEOUT_SECONDS: '1',
+        SIGN_IN_LIMIT_PER_MINUTE: '1000',
+      },
     });
   });
   afterAll(async () => {
-    await api?.kill('SIGTERM');
+    await api?.stop();
     await database?.drop();
     await fake.stop();
   });

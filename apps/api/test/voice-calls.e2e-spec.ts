@@ -1,5 +1,5 @@
-import { PrismaService } from '../src/database/prisma.service';
-import { FakeVapiServer } from './fakes/fake-vapi-server';
+import { Database } from '../src/database/database';
+import { FakeVapiServer } from '@lead-desk/test-support';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -44,7 +44,7 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
     fake.requests.length = 0;
   });
 
-  const callCount = (where: { vapiCallId?: string } = {}) => testApp.app.get(PrismaService).client.call.count({ where });
+  const callCount = (where: { vapiCallId?: string } = {}) => testApp.app.get(Database).client.call.count({ where });
   const postWebhook = (body: object) => testApp.http.post('/api/webhooks/vapi').send(body);
 
   it('asks the voice platform to call the lead and records the call', async () => {
@@ -52,7 +52,10 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
     expect(response.body).toEqual({ id: expect.any(String), vapiCallId: expect.stringMatching(/^vapi-call-/), status: 'queued', number: '+919876512345' });
     expect(fake.requests).toEqual([
       {
+        method: 'POST',
         path: '/call',
+        search: '',
+        range: undefined,
         authorization: 'Bearer private-key-never-leaves-the-server',
         body: {
           assistantId: 'assistant-1',
@@ -94,7 +97,7 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
     const arrived = fake.nextRequest();
     const pending = testApp.http.post('/api/calls').send({ leadId }).then((response) => response);
     const { callId } = await arrived;
-    await postWebhook(statusUpdate(callId, 'ringing', { assistantOverrides: { metadata: { leadId } } })).expect(200);
+    await postWebhook(statusUpdate(callId!, 'ringing', { assistantOverrides: { metadata: { leadId } } })).expect(200);
     fake.release();
     const response = await pending;
     expect(response.status).toBe(201);
@@ -108,7 +111,7 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
     const response = await testApp.http.post('/api/calls').send({ phone: '022 2345 6789', name: 'Office' }).expect(201);
     expect(response.body.number).toBe('+912223456789');
     expect(fake.requests[0].body).toMatchObject({ customer: { number: '+912223456789', name: 'Office' } });
-    expect(fake.requests[0].body.assistantOverrides).toBeUndefined();
+    expect((fake.requests[0].body as { assistantOverrides?: unknown }).assistantOverrides).toBeUndefined();
   });
 
   it('answers 400 "No phone number found." for a lead without a phone, without calling anyone', async () => {

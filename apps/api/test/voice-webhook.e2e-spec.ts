@@ -1,37 +1,22 @@
 import { execFile } from 'node:child_process';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { PrismaService } from '../src/database/prisma.service';
-import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
-import type { DatabaseProvider } from '../src/database/database-url';
+import { Database } from '../src/database/database';
+import { Vapi } from '@vapi-ai/server-sdk';
+import { endOfCallReport, statusUpdate, structuredOutputsReport, unansweredCallReport, webCallReport } from './fixtures/vapi-messages';
+import { failCallWrites, restoreCallWrites } from './support/call-write-failure';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const SECRET = 'webhook-secret-for-tests';
 
-/** Makes writing call records fail, as a bug or a broken migration would. */
-async function failCallWrites(prisma: PrismaService['client'], provider: DatabaseProvider): Promise<void> {
-  const statements =
-    provider === 'sqlite'
-      ? ["CREATE TRIGGER fail_calls BEFORE INSERT ON calls BEGIN SELECT RAISE(ABORT, 'simulated failure'); END"]
-      : [
-          "CREATE OR REPLACE FUNCTION fail_calls() RETURNS trigger AS $$ BEGIN RAISE EXCEPTION 'simulated failure'; END $$ LANGUAGE plpgsql",
-          'CREATE TRIGGER fail_calls BEFORE INSERT ON calls FOR EACH ROW EXECUTE FUNCTION fail_calls()',
-        ];
-  for (const statement of statements) await prisma.$executeRawUnsafe(statement);
-}
-
-async function restoreCallWrites(prisma: PrismaService['client'], provider: DatabaseProvider): Promise<void> {
-  await prisma.$executeRawUnsafe(provider === 'sqlite' ? 'DROP TRIGGER fail_calls' : 'DROP TRIGGER fail_calls ON calls');
-}
-
 describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
   let testApp: TestApp;
-  let prisma: PrismaService['client'];
+  let prisma: Database['client'];
 
   beforeAll(async () => {
     testApp = await startTestApp(provider, { VAPI_WEBHOOK_SECRET: SECRET, WEBHOOK_MAX_BYTES: '65536' });
-    prisma = testApp.app.get(PrismaService).client;
+    prisma = testApp.app.get(Database).client;
   });
   afterAll(() => testApp.close());
 
@@ -62,8 +47,82 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
         transcript: expect.stringContaining('Namaste'),
         recordingUrl: 'https://storage.vapi.ai/call-create-mono.wav',
         structuredData: expect.objectContaining({ name: 'Sanjay Kulkarni', qualified: true }),
+        structuredOutputs: null,
+        successEvaluation: 'true',
       }),
     ]);
+  });
+
+  it('creates the lead from a structured-outputs report, and keeps every output by name and the success evaluation on the call', async () => {
+    const report = structuredOutputsReport(
+      'call-outputs',
+      '+919812300000',
+      { name: 'Priya Nair', email: 'Priya.Nair@Example.in', location: 'Kochi', interested_in: '2 BHK Apartment', budget: '1.2 Crore', timeline: 'this year', loanNeeded: false, qualified: true },
+      { 'b5a390d8-87c5-4015-b1ad-ed237201bdf0': { name: 'Call Summary', result: 'Wants a 2 BHK in Kochi.' } },
+    );
+    report.message.analysis = { successEvaluation: 'false' };
+    await post(report).expect(200);
+    const [lead] = await leadByEmail('priya.nair@example.in');
+    expect(lead).toMatchObject({ name: 'Priya Nair', phone: '+919812300000', location: 'Kochi', interestedIn: '2 BHK Apartment', budgetText: '1.2 Crore', timeline: 'this year', loanNeeded: false, qualified: true, source: 'voice bot' });
+    const [call] = (await testApp.http.get(`/api/leads/${lead.id}`).expect(200)).body.calls;
+    expect(call).toMatchObject({
+      structuredData: null,
+      structuredOutputs: {
+        'Lead Desk lead': expect.objectContaining({ name: 'Priya Nair', qualified: true }),
+        'Call Summary': 'Wants a 2 BHK in Kochi.',
+      },
+      successEvaluation: 'false',
+    });
+  });
+
+  it('merges outputs named after one field first, then object outputs, then structured data, then the call customer', async () => {
+    const report = endOfCallReport({
+      callId: 'call-merge',
+      number: '+919812300001',
+      customerName: 'Customer Name Only',
+      structuredData: { email: 'legacy@example.in', timeline: 'from structured data', location: 'Legacy Town' },
+      successEvaluation: null,
+      structuredOutputs: {
+        'id-1': { name: 'Lead', result: { email: 'object@example.in', location: null, budget: 9500000 } },
+        'id-2': { name: 'email', result: 'single@example.in' },
+        'id-3': { name: 'Loan needed', result: 'yes' },
+        'id-4': { name: 'qualified', result: false },
+        'id-5': { name: 'CSAT', result: 8 },
+      },
+    });
+    await post(report).expect(200);
+    const [lead] = await leadByEmail('single@example.in');
+    expect(lead).toMatchObject({ name: 'Customer Name Only', phone: '+919812300001', location: 'Legacy Town', budgetAmount: 9500000, timeline: 'from structured data', loanNeeded: true, qualified: false });
+  });
+
+  it('records an outbound call nobody answered without touching what the lead is known for', async () => {
+    const known = await testApp.http.post('/api/leads').send({ name: 'Rohit Verma', phone: '+91 98123 00002', location: 'Jaipur', qualified: true, source: 'web form' }).expect(201);
+    await post(unansweredCallReport('call-no-answer', '+919812300002', { leadId: known.body._id })).expect(200);
+    const details = (await testApp.http.get(`/api/leads/${known.body._id}`).expect(200)).body;
+    expect(details).toMatchObject({ name: 'Rohit Verma', location: 'Jaipur', qualified: true, source: 'web form' });
+    expect(details.calls).toEqual([
+      expect.objectContaining({ vapiCallId: 'call-no-answer', status: 'ended', endedReason: 'customer-did-not-answer', summary: null, transcript: null, recordingUrl: null, structuredOutputs: null, successEvaluation: null }),
+    ]);
+    expect(await prisma.lead.count({ where: { phone: '+919812300002' } })).toBe(1);
+  });
+
+  it('creates a lead without a phone from a web call, and an unqualified "Unknown caller" when the call learnt nothing', async () => {
+    await post(webCallReport('call-web', { 'id-1': { name: 'Lead Desk lead', result: { name: 'Web Visitor', email: 'web.visitor@example.in', qualified: null } } })).expect(200);
+    const [lead] = await leadByEmail('web.visitor@example.in');
+    expect(lead).toMatchObject({ name: 'Web Visitor', phone: null, qualified: false, source: 'voice bot' });
+    expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-web' } })).toMatchObject({ type: 'webCall', customerNumber: null, leadId: lead.id });
+
+    await post(webCallReport('call-web-silent', {})).expect(200);
+    const silent = await prisma.call.findUniqueOrThrow({ where: { vapiCallId: 'call-web-silent' }, include: { lead: true } });
+    expect(silent.lead).toMatchObject({ name: 'Unknown caller', phone: null, email: null, qualified: false });
+  });
+
+  it("leaves a known lead's qualification as it was when a report does not judge it, and never takes the success evaluation for it", async () => {
+    const known = await testApp.http.post('/api/leads').send({ name: 'Kavya Iyer', phone: '+91 98123 00003', qualified: true }).expect(201);
+    await post(endOfCallReport({ callId: 'call-no-verdict', number: '+919812300003', structuredData: { timeline: 'next month' }, successEvaluation: 'false' })).expect(200);
+    expect(await prisma.lead.findUnique({ where: { id: known.body._id } })).toMatchObject({ qualified: true, timeline: 'next month' });
+    await post(structuredOutputsReport('call-verdict', '+919812300003', { qualified: 'no' })).expect(200);
+    expect(await prisma.lead.findUnique({ where: { id: known.body._id } })).toMatchObject({ qualified: false });
   });
 
   it('updates a known caller (same phone) instead of creating a second lead, keeping their name when the call learnt none', async () => {
@@ -76,10 +135,10 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
     expect(details.body.calls.map((call: { vapiCallId: string }) => call.vapiCallId)).toEqual(['call-known']);
   });
 
-  it('falls back to the call customer number and to successEvaluation, and drops a field the agent got wrong', async () => {
+  it('falls back to the call customer number, drops a field the agent got wrong, and leaves a new lead unqualified whatever the success evaluation', async () => {
     await post(endOfCallReport({ callId: 'call-fallback', number: '+919833300000', structuredData: { name: 'Nisha Rao', email: 'not an email' }, successEvaluation: 'true' })).expect(200);
     const [lead] = await prisma.lead.findMany({ where: { phone: '+919833300000' } });
-    expect(lead).toMatchObject({ name: 'Nisha Rao', email: null, qualified: true });
+    expect(lead).toMatchObject({ name: 'Nisha Rao', email: null, qualified: false });
   });
 
   it('keeps exactly one call and one lead under 50 concurrent deliveries of the same report', async () => {
@@ -98,6 +157,28 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
     await post(statusUpdate('call-status', 'ringing')).expect(200);
     const call = await prisma.call.findUnique({ where: { vapiCallId: 'call-status' } });
     expect(call).toMatchObject({ status: 'ended', endedReason: 'customer-ended-call' });
+  });
+
+  it.each(Object.values(Vapi.ServerMessageStatusUpdateStatus))('records a first status update "%s" as it comes, and never lets it replace "ended"', async (status) => {
+    await post(statusUpdate(`call-first-${status}`, status)).expect(200);
+    expect(await prisma.call.findUnique({ where: { vapiCallId: `call-first-${status}` } })).toMatchObject({ status });
+    await post(statusUpdate('call-ended-first', 'ended')).expect(200);
+    await post(statusUpdate('call-ended-first', status)).expect(200);
+    expect(await prisma.call.findUnique({ where: { vapiCallId: 'call-ended-first' } })).toMatchObject({ status: 'ended' });
+  });
+
+  it.each(['end-of-call-report', 'status-update'] as const)('stores a %s that names no call as unattributable, answers 202, and changes nothing else', async (type) => {
+    const message =
+      type === 'end-of-call-report'
+        ? { ...endOfCallReport({ callId: 'unused', structuredData: { name: 'Nobody', email: 'nobody@example.in' } }).message, call: undefined }
+        : { ...statusUpdate('unused', 'ringing').message, call: undefined };
+    const [leads, calls] = [await prisma.lead.count(), await prisma.call.count()];
+    const response = await post({ message }).expect(202);
+    expect(response.body).toEqual({ received: true, stored: true, processed: false, unattributable: true });
+    const [event] = await prisma.webhookEvent.findMany({ where: { unattributable: true, type }, orderBy: { receivedAt: 'desc' }, take: 1 });
+    expect(event).toMatchObject({ type, vapiCallId: null, processedAt: null, attempts: 0 });
+    expect(JSON.parse(event.payload)).toEqual(JSON.parse(JSON.stringify(message)));
+    expect([await prisma.lead.count(), await prisma.call.count()]).toEqual([leads, calls]);
   });
 
   it.each([
@@ -125,7 +206,7 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
   it.each([
     [{}, 'message'],
     [{ message: {} }, 'message.type'],
-    [{ message: { type: 'end-of-call-report', analysis: {} } }, 'message.call'],
+    [{ message: { type: 'end-of-call-report', analysis: {}, call: 'not a call' } }, 'message.call'],
     [{ message: { type: 'status-update', call: { id: 'x' } } }, 'message.status'],
     [{ message: { type: 'status-update', status: 'ringing', call: { id: 'nul\u0000id' } } }, 'message.call.id'],
   ])('rejects %j with a 400 naming %s', async (body, field) => {
@@ -182,11 +263,11 @@ describe.each(PROVIDERS)('POST /api/webhooks/vapi on %s', (provider) => {
 
 describe.each(PROVIDERS)('automatic retry of stored webhooks on %s', (provider) => {
   let testApp: TestApp;
-  let prisma: PrismaService['client'];
+  let prisma: Database['client'];
 
   beforeAll(async () => {
     testApp = await startTestApp(provider, { WEBHOOK_RETRY_SECONDS: '1' });
-    prisma = testApp.app.get(PrismaService).client;
+    prisma = testApp.app.get(Database).client;
   });
   afterAll(() => testApp.close());
 
@@ -212,5 +293,24 @@ describe.each(PROVIDERS)('automatic retry of stored webhooks on %s', (provider) 
     expect(await prisma.lead.count({ where: { email: 'retry@example.in' } })).toBe(1);
     expect(await eventOf('call-given-up')).toMatchObject({ processedAt: null, attempts: 5 });
     expect(await prisma.lead.count({ where: { email: 'given-up@example.in' } })).toBe(0);
+  });
+});
+
+describe.each(PROVIDERS)('VAPI_QUALIFIED_FROM=successEvaluation on %s', (provider) => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, { VAPI_QUALIFIED_FROM: 'successEvaluation' });
+  });
+  afterAll(() => testApp.close());
+
+  it('takes the success evaluation as the qualification when the report gives none, and an explicit value over it', async () => {
+    const prisma = testApp.app.get(Database).client;
+    await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-evaluated', number: '+919840000001', structuredData: { name: 'Evaluated' }, successEvaluation: 'true' })).expect(200);
+    expect(await prisma.lead.findFirst({ where: { phone: '+919840000001' } })).toMatchObject({ qualified: true });
+    await testApp.http.post('/api/webhooks/vapi').send(structuredOutputsReport('call-explicit', '+919840000002', { name: 'Explicit', qualified: false })).expect(200);
+    const report = structuredOutputsReport('call-explicit-2', '+919840000002', { qualified: false });
+    report.message.analysis = { successEvaluation: 'true' };
+    await testApp.http.post('/api/webhooks/vapi').send(report).expect(200);
+    expect(await prisma.lead.findFirst({ where: { phone: '+919840000002' } })).toMatchObject({ qualified: false });
   });
 });

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { PrismaService } from '../src/database/prisma.service';
+import { Database } from '../src/database/database';
 import { WebhookProcessor } from '../src/voice/webhooks/webhook-processor.service';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { PROVIDERS } from './support/test-database';
@@ -78,7 +78,7 @@ describe.each(PROVIDERS)('webhook batches on %s', (provider) => {
     await Promise.all([batched?.close(), oneByOne?.close()]);
   });
 
-  const prismaOf = (testApp: TestApp) => testApp.app.get(PrismaService).client;
+  const prismaOf = (testApp: TestApp) => testApp.app.get(Database).client;
 
   /** The run's calls and leads without row ids and times: a lead is named by its own id if it was known, else by its first call. */
   async function storedState(testApp: TestApp, names: ReturnType<typeof scenarioNames>) {

@@ -3,9 +3,9 @@
 // without measuring again: for edits to the narrative.
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REPO_ROOT } from '../processes';
+import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import { writeReport, type BenchReport } from '../report';
 
-const file = process.argv[2] ?? join(REPO_ROOT, 'bench/results/latest.json');
+const file = process.argv[2] ?? join(REPOSITORY_ROOT, 'bench/results/latest.json');
 writeReport(JSON.parse(readFileSync(file, 'utf8')) as BenchReport);
 console.log(`BENCHMARKS.md and bench/plots/ written from ${file}`);

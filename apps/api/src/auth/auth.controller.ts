@@ -1,15 +1,18 @@
-import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
-import { ApiTags } from '@nestjs/swagger';
+import { Body, Controller, Get, HttpCode, Inject, Post, Req, Res, UnauthorizedException } from '@nestjs/common';
+import { ApiDefaultResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { Session } from '@lead-desk/contracts';
 import type { CookieOptions, Request, Response } from 'express';
-import { WEBHOOK_LIMIT } from '../common/rate-limits';
+import { ErrorBodyOutput } from '../common/error-body.output';
+import { RateLimit, SIGN_IN_LIMIT } from '../common/rate-limits';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Public } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { SignInInput } from './inputs/sign-in.input';
+import { SessionOutput } from './outputs/session.output';
 import { SESSION_COOKIE } from './staff-session';
 
 @ApiTags('auth')
+@ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('auth')
 export class AuthController {
   constructor(
@@ -20,10 +23,11 @@ export class AuthController {
   /** Who is signed in (and the CSRF token for changes), or 401 in staff mode without a session. */
   @Public()
   @Get('me')
-  async me(@Req() request: Request) {
+  @ApiOkResponse({ type: SessionOutput })
+  async me(@Req() request: Request): Promise<Session> {
     if (this.config.AUTH_MODE === 'open') return { authMode: 'open', staff: null, csrfToken: null };
     const staff = await this.auth.principalOf(request.cookies?.[SESSION_COOKIE]);
-    if (!staff) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue.' });
+    if (!staff) throw new UnauthorizedException('Sign in to continue.');
     const { sessionId, ...visible } = staff;
     return { authMode: 'staff', staff: visible, csrfToken: this.auth.csrfTokenFor(sessionId) };
   }
@@ -31,9 +35,9 @@ export class AuthController {
   @Public()
   @Post('sign-in')
   @HttpCode(200)
-  @UseGuards(ThrottlerGuard)
-  @SkipThrottle({ [WEBHOOK_LIMIT]: true })
-  async signIn(@Body() body: SignInInput, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @RateLimit(SIGN_IN_LIMIT)
+  @ApiOkResponse({ type: SessionOutput })
+  async signIn(@Body() body: SignInInput, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Session> {
     const session = await this.auth.signIn(body.email, body.password);
     response.cookie(SESSION_COOKIE, session.token, { ...this.cookieOptions(request), expires: session.expiresAt });
     const { sessionId, ...visible } = session.staff;
@@ -42,6 +46,7 @@ export class AuthController {
 
   @Post('sign-out')
   @HttpCode(204)
+  @ApiNoContentResponse({ description: 'Signed out: the session is revoked and its cookie cleared.' })
   async signOut(@Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<void> {
     if (request.staff) await this.auth.signOut(request.staff.sessionId);
     response.clearCookie(SESSION_COOKIE, this.cookieOptions(request));

@@ -1,7 +1,5 @@
 import { SetMetadata } from '@nestjs/common';
-
-export type StaffRole = 'admin' | 'agent';
-export const STAFF_ROLES: readonly StaffRole[] = ['admin', 'agent'];
+import type { StaffRole } from '@lead-desk/contracts';
 
 export const PUBLIC_ROUTE = 'leadDesk:publicRoute';
 export const REQUIRED_ROLES = 'leadDesk:requiredRoles';

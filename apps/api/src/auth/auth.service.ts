@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
+import type { StaffRole } from '@lead-desk/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { StaffRepository } from '../staff/staff.repository';
-import type { StaffRole } from './auth.decorators';
 import { UNKNOWN_USER_HASH, verifyPassword } from './password-hasher';
 import { csrfTokenOf, newSessionToken, sessionIdOf } from './session-token';
 import { SessionsRepository } from './sessions.repository';
@@ -36,7 +36,7 @@ export class AuthService {
     const valid = await verifyPassword(password, account?.passwordHash ?? (await UNKNOWN_USER_HASH));
     if (!account || !valid) {
       this.logger.warn({ email }, 'Failed sign-in');
-      throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Wrong email or password.' });
+      throw new UnauthorizedException('Wrong email or password.');
     }
     const token = newSessionToken();
     const id = sessionIdOf(token);

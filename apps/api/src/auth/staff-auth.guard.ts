@@ -1,8 +1,9 @@
 import { CanActivate, ExecutionContext, ForbiddenException, Inject, Injectable, UnauthorizedException } from '@nestjs/common';
 import { Reflector } from '@nestjs/core';
+import type { StaffRole } from '@lead-desk/contracts';
 import type { Request } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { PUBLIC_ROUTE, REQUIRED_ROLES, type StaffRole } from './auth.decorators';
+import { PUBLIC_ROUTE, REQUIRED_ROLES } from './auth.decorators';
 import { AuthService } from './auth.service';
 import { sameToken } from './session-token';
 import { CSRF_HEADER, SESSION_COOKIE } from './staff-session';
@@ -28,15 +29,15 @@ export class StaffAuthGuard implements CanActivate {
 
     const request = context.switchToHttp().getRequest<Request>();
     const staff = await this.auth.principalOf(request.cookies?.[SESSION_COOKIE]);
-    if (!staff) throw new UnauthorizedException({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue.' });
+    if (!staff) throw new UnauthorizedException('Sign in to continue.');
     request.staff = staff;
 
     if (!SAFE_METHODS.has(request.method) && !sameToken(request.header(CSRF_HEADER), this.auth.csrfTokenFor(staff.sessionId))) {
-      throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: 'Missing or invalid CSRF token (X-CSRF-Token).' });
+      throw new ForbiddenException('Missing or invalid CSRF token (X-CSRF-Token).');
     }
     const roles = this.reflector.getAllAndOverride<StaffRole[] | undefined>(REQUIRED_ROLES, targets);
     if (roles && !roles.includes(staff.role)) {
-      throw new ForbiddenException({ statusCode: 403, error: 'Forbidden', message: `This needs the ${roles.join(' or ')} role.` });
+      throw new ForbiddenException(`This needs the ${roles.join(' or ')} role.`);
     }
     return true;
   }

@@ -1,13 +1,7 @@
-import type { StaffRole } from './auth.decorators';
+import type { StaffMember } from '@lead-desk/contracts';
 
-/** The signed-in staff member a request acts for. */
-export interface StaffPrincipal {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  sessionId: string;
-}
+/** The signed-in staff member a request acts for, and the session it came with. */
+export type StaffPrincipal = StaffMember & { sessionId: string };
 
 export const SESSION_COOKIE = 'lead_desk_session';
 export const CSRF_HEADER = 'x-csrf-token';

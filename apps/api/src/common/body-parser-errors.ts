@@ -1,4 +1,6 @@
+import { HttpException } from '@nestjs/common';
 import type { ErrorRequestHandler } from 'express';
+import { errorBodyOf } from './error-body';
 
 /**
  * body-parser rejects oversized or malformed bodies before Nest's routing, so Nest's
@@ -13,5 +15,5 @@ export const bodyParserErrors: ErrorRequestHandler = (error, _request, response,
       : error.type === 'entity.parse.failed'
         ? `The request body is not valid JSON: ${error.message}`
         : String(error.message);
-  response.status(status).json({ statusCode: status, error: status === 413 ? 'Payload Too Large' : 'Bad Request', message });
+  response.status(status).json(errorBodyOf(new HttpException(message, status)));
 };

@@ -26,5 +26,5 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 }
 
 export function databaseUnavailable(): ServiceUnavailableException {
-  return new ServiceUnavailableException({ statusCode: 503, error: 'Service Unavailable', message: 'The database is unavailable. Try again shortly.' });
+  return new ServiceUnavailableException('The database is unavailable. Try again shortly.');
 }

@@ -1,20 +1,27 @@
-import { BadRequestException } from '@nestjs/common';
+import { BadRequestException, ConflictException } from '@nestjs/common';
+import type { FieldError } from '@lead-desk/contracts';
 import { ZodError } from 'zod';
+import { errorBodyOf } from './error-body';
 
-export interface FieldError {
-  field: string;
-  message: string;
-}
+export type { FieldError };
 
 /** A 400 whose JSON names each bad field and why. */
 export class InvalidFieldsException extends BadRequestException {
-  constructor(readonly errors: FieldError[]) {
-    super({
-      statusCode: 400,
-      error: 'Bad Request',
-      message: `Invalid ${errors.map((error) => error.field).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
-      errors,
-    });
+  constructor(
+    readonly errors: FieldError[],
+    message = `Invalid ${errors.map((error) => error.field).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
+  ) {
+    super({ ...errorBodyOf(new BadRequestException(message)), errors });
+  }
+}
+
+/** A 409 naming the field whose value another record holds already (an email in use). */
+export class TakenFieldException extends ConflictException {
+  constructor(
+    readonly errors: FieldError[],
+    message: string,
+  ) {
+    super({ ...errorBodyOf(new ConflictException(message)), errors });
   }
 }
 

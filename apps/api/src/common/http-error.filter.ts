@@ -1,10 +1,11 @@
-import { ArgumentsHost, Catch, ExceptionFilter, HttpException, HttpStatus, Logger } from '@nestjs/common';
+import { ArgumentsHost, Catch, ExceptionFilter, HttpException, InternalServerErrorException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
+import { errorBodyOf } from './error-body';
 
 /**
- * Every error leaves as JSON `{ statusCode, error, message, ... }`. Unexpected ones are
- * logged with their request and answered without a stack trace or SQL.
+ * Every error leaves as the contracts' error body `{ statusCode, error, message, errors? }`.
+ * Unexpected ones are logged with their request and answered without a stack trace or SQL.
  */
 @Catch()
 export class HttpErrorFilter implements ExceptionFilter {
@@ -22,34 +23,25 @@ export class HttpErrorFilter implements ExceptionFilter {
     // A route's own headers describe its success (the CSV export's text/csv attachment), not an error.
     response.removeHeader('Content-Disposition');
     response.type('application/json');
+    const answer = this.asHttpException(exception, request);
+    response.status(answer.getStatus()).json(errorBodyOf(answer));
+  }
+
+  private asHttpException(exception: unknown, request: Request): HttpException {
     if (isDatabaseUnavailable(exception)) {
       this.logger.error({ err: exception, method: request.method, url: request.url }, 'Database unavailable');
-      exception = databaseUnavailable();
+      return databaseUnavailable();
     }
-    if (exception instanceof HttpException) {
-      const status = exception.getStatus();
-      const body = exception.getResponse();
-      response.status(status).json(typeof body === 'string' ? { statusCode: status, message: body } : body);
-      return;
-    }
-    const status = statusOfLowLevelError(exception);
-    if (status === HttpStatus.INTERNAL_SERVER_ERROR) {
-      this.logger.error({ err: exception, method: request.method, url: request.url }, 'Unhandled error');
-    }
-    response.status(status).json({
-      statusCode: status,
-      error: status === HttpStatus.INTERNAL_SERVER_ERROR ? 'Internal Server Error' : 'Error',
-      message: status === HttpStatus.INTERNAL_SERVER_ERROR ? 'Something went wrong on our side.' : messageOf(exception),
-    });
+    if (exception instanceof HttpException) return exception;
+    const status = clientErrorStatus(exception);
+    if (status) return new HttpException(exception instanceof Error ? exception.message : 'Bad request', status);
+    this.logger.error({ err: exception, method: request.method, url: request.url }, 'Unhandled error');
+    return new InternalServerErrorException('Something went wrong on our side.');
   }
 }
 
 /** body-parser and multer report client mistakes with a status of their own. */
-function statusOfLowLevelError(exception: unknown): number {
+function clientErrorStatus(exception: unknown): number | undefined {
   const status = (exception as { status?: unknown; statusCode?: unknown })?.status ?? (exception as { statusCode?: unknown })?.statusCode;
-  return typeof status === 'number' && status >= 400 && status < 500 ? status : HttpStatus.INTERNAL_SERVER_ERROR;
-}
-
-function messageOf(exception: unknown): string {
-  return exception instanceof Error ? exception.message : 'Bad request';
+  return typeof status === 'number' && status >= 400 && status < 500 ? status : undefined;
 }

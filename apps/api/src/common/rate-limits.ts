@@ -1,21 +1,32 @@
-import { ThrottlerModule } from '@nestjs/throttler';
+import { applyDecorators, UseGuards } from '@nestjs/common';
+import { SkipThrottle, ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**
- * Named limits, applied only where a route opts in with ThrottlerGuard: sign-in
- * (password guessing) and the webhook (a flood from one address). A route skips
- * the limits that are not its own.
+ * Named limits, each applied only where a route asks for it with @RateLimit: sign-in
+ * (password guessing) and the webhook (a flood from one address).
  */
 export const SIGN_IN_LIMIT = 'sign-in';
 export const WEBHOOK_LIMIT = 'webhook';
+type RateLimitName = typeof SIGN_IN_LIMIT | typeof WEBHOOK_LIMIT;
+
+const PER_MINUTE: Record<RateLimitName, (config: AppConfig) => number> = {
+  [SIGN_IN_LIMIT]: (config) => config.SIGN_IN_LIMIT_PER_MINUTE,
+  [WEBHOOK_LIMIT]: (config) => config.WEBHOOK_LIMIT_PER_MINUTE,
+};
+const LIMITS = Object.keys(PER_MINUTE) as RateLimitName[];
 
 export const rateLimitsModule = ThrottlerModule.forRootAsync({
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => ({
-    throttlers: [
-      { name: SIGN_IN_LIMIT, ttl: 60_000, limit: config.SIGN_IN_LIMIT_PER_MINUTE },
-      { name: WEBHOOK_LIMIT, ttl: 60_000, limit: config.WEBHOOK_LIMIT_PER_MINUTE },
-    ],
+    throttlers: LIMITS.map((name) => ({ name, ttl: 60_000, limit: PER_MINUTE[name](config) })),
     errorMessage: 'Too many requests: wait a minute and try again.',
   }),
 });
+
+/** Counts the route's requests, per address, against the named limit and no other. */
+export function RateLimit(name: RateLimitName) {
+  // ThrottlerGuard applies every configured limit that a route does not skip.
+  const others = LIMITS.filter((limit) => limit !== name);
+  return applyDecorators(UseGuards(ThrottlerGuard), SkipThrottle(Object.fromEntries(others.map((limit) => [limit, true]))));
+}

@@ -15,8 +15,8 @@ export function securityHeaders(config: AppConfig): RequestHandler {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'", 'https://c.daily.co', 'https://*.daily.co'],
         connectSrc: ["'self'", ...VOICE_ORIGINS, ...voiceApi],
-        // Call recordings play from the voice platform's storage or the team's own bucket (S3, GCS, R2...).
-        mediaSrc: ["'self'", 'blob:', 'mediastream:', 'https:'],
+        // Call recordings play through the API (GET /api/calls/:id/recording); the voice SDK plays streams.
+        mediaSrc: ["'self'", 'blob:', 'mediastream:'],
         workerSrc: ["'self'", 'blob:'],
         frameSrc: ['https://*.daily.co'],
         imgSrc: ["'self'", 'data:', 'blob:'],

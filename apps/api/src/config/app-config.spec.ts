@@ -16,9 +16,20 @@ describe('loadAppConfig', () => {
     ['IMPORT_MAX_BYTES', '-1'],
     ['AUTH_MODE', 'closed'],
     ['SESSION_SECRET', 'short'],
+    ['VAPI_WEBHOOK_HMAC_ALGORITHM', 'md5'],
+    ['VAPI_WEBHOOK_HMAC_ENCODING', 'base32'],
+    ['VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER', 'x signature'],
+    ['VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT', '{timestamp}'],
+    ['VAPI_WEBHOOK_MAX_AGE_SECONDS', '0'],
+    ['VAPI_QUALIFIED_FROM', 'always'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
+  });
+
+  it('refuses an HMAC secret that is not base64 when the plan says it is', () => {
+    expect(() => loadAppConfig({ VAPI_WEBHOOK_HMAC_SECRET: 'not base64!', VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: 'true' })).toThrow(/VAPI_WEBHOOK_HMAC_SECRET: must be base64/);
+    expect(loadAppConfig({ VAPI_WEBHOOK_HMAC_SECRET: Buffer.from('secret').toString('base64'), VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: 'true' }).VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64).toBe(true);
   });
 
   it('treats an empty variable as unset', () => {

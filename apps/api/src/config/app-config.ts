@@ -1,4 +1,5 @@
 import { join } from 'node:path';
+import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
 
 /** data/leads.db at the repository root, whichever folder the app is started from. */
@@ -8,7 +9,7 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
-const timeZone = z.string().refine(isTimeZone, 'must be an IANA time zone such as Asia/Kolkata');
+const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const appConfigSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65_535).default(3000),
@@ -18,7 +19,7 @@ const appConfigSchema = z.object({
     .default(DEFAULT_DATABASE_URL),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DEMO_DATA: booleanFlag.default(true),
-  APP_TIME_ZONE: timeZone.default('Asia/Kolkata'),
+  APP_TIME_ZONE: timeZoneSchema.default('Asia/Kolkata'),
   DEFAULT_PHONE_REGION: z
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 region code such as IN')
@@ -28,6 +29,23 @@ const appConfigSchema = z.object({
   WEB_DIST_DIR: z.string().optional(),
   NODE_ENV: z.string().default('development'),
   VAPI_WEBHOOK_SECRET: z.string().optional(),
+  // The bearer credential: which header carries VAPI_WEBHOOK_SECRET (with or without "Bearer ").
+  VAPI_WEBHOOK_AUTH_HEADER: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be an HTTP header name').default('authorization'),
+  // The HMAC credential, field by field as Vapi's HMACAuthenticationPlan names them.
+  VAPI_WEBHOOK_HMAC_SECRET: z.string().optional(),
+  VAPI_WEBHOOK_HMAC_ALGORITHM: z.enum(['sha256', 'sha512', 'sha1'], 'must be sha256, sha512 or sha1').default('sha256'),
+  VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be an HTTP header name').default('x-signature'),
+  VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be an HTTP header name').default('x-timestamp'),
+  VAPI_WEBHOOK_HMAC_INCLUDE_TIMESTAMP: booleanFlag.default(true),
+  VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT: z.string().includes('{body}', 'must contain {body}').optional(),
+  VAPI_WEBHOOK_HMAC_SIGNATURE_PREFIX: z.string().default(''),
+  VAPI_WEBHOOK_HMAC_ENCODING: z.enum(['hex', 'base64'], 'must be hex or base64').default('hex'),
+  VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: booleanFlag.default(false),
+  VAPI_WEBHOOK_HMAC_MESSAGE_ID_HEADER: z.string().trim().toLowerCase().regex(/^[a-z0-9-]+$/, 'must be an HTTP header name').default('svix-id'),
+  VAPI_WEBHOOK_MAX_AGE_SECONDS: z.coerce.number().int().positive().max(86_400).default(300),
+  VAPI_QUALIFIED_FROM: z.enum(['explicit', 'successEvaluation'], 'must be explicit or successEvaluation').default('explicit'),
+  // The app's public https address: the webhook URL `pnpm vapi:setup` gives Vapi.
+  PUBLIC_URL: z.url('must be a URL such as https://leads.example.com').optional(),
   VAPI_PRIVATE_KEY: z.string().optional(),
   VAPI_PUBLIC_KEY: z.string().optional(),
   VAPI_ASSISTANT_ID: z.string().optional(),
@@ -62,15 +80,6 @@ export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE'> & {
   isProduction: boolean;
 };
 
-export function isTimeZone(value: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en', { timeZone: value });
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** Reads and validates the environment; a bad value stops start-up naming the variable. */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set", as in most .env tooling.
@@ -79,6 +88,10 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (!result.success) {
     const problems = result.error.issues.map((issue) => `  ${issue.path.join('.')}: ${issue.message}`);
     throw new InvalidConfigError(`Invalid configuration:\n${problems.join('\n')}`);
+  }
+  const { VAPI_WEBHOOK_HMAC_SECRET: hmacSecret, VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: secretIsBase64 } = result.data;
+  if (hmacSecret && secretIsBase64 && !BASE64.test(hmacSecret)) {
+    throw new InvalidConfigError('Invalid configuration:\n  VAPI_WEBHOOK_HMAC_SECRET: must be base64 when VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 is true');
   }
   const isProduction = result.data.NODE_ENV === 'production';
   return {

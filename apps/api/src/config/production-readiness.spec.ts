@@ -26,6 +26,12 @@ describe('productionGaps', () => {
     expect(gaps[0]).toMatch(named);
   });
 
+  it('takes an HMAC credential instead of VAPI_WEBHOOK_SECRET, and names both when neither is set', () => {
+    const { VAPI_WEBHOOK_SECRET: _, ...withoutSecret } = READY;
+    expect(productionGaps(loadAppConfig({ ...withoutSecret, VAPI_WEBHOOK_HMAC_SECRET: 'hmac-secret' }), false)).toEqual([]);
+    expect(productionGaps(loadAppConfig(withoutSecret), false)).toEqual([expect.stringContaining('or VAPI_WEBHOOK_HMAC_SECRET')]);
+  });
+
   it('accepts an admin that already exists instead of ADMIN_EMAIL and ADMIN_PASSWORD', () => {
     expect(productionGaps(loadAppConfig({ NODE_ENV: 'production', VAPI_WEBHOOK_SECRET: 's', SESSION_SECRET: 'x'.repeat(32) }), true)).toEqual([]);
   });

@@ -4,7 +4,9 @@ import type { AppConfig } from './app-config';
 export function productionGaps(config: AppConfig, hasAdmin: boolean): string[] {
   if (!config.isProduction) return [];
   const gaps: string[] = [];
-  if (!config.VAPI_WEBHOOK_SECRET) gaps.push('VAPI_WEBHOOK_SECRET (the secret the voice platform sends with every webhook)');
+  if (!config.VAPI_WEBHOOK_SECRET && !config.VAPI_WEBHOOK_HMAC_SECRET) {
+    gaps.push('VAPI_WEBHOOK_SECRET (the secret the voice platform sends with every webhook) or VAPI_WEBHOOK_HMAC_SECRET (the secret of its HMAC credential)');
+  }
   if (!config.SESSION_SECRET) gaps.push('SESSION_SECRET (at least 32 random characters)');
   if (!hasAdmin && !(config.ADMIN_EMAIL && config.ADMIN_PASSWORD)) {
     gaps.push('ADMIN_EMAIL and ADMIN_PASSWORD (or an admin created with `pnpm staff:create`)');

@@ -1,9 +1,12 @@
-/** Where the leads live, decided by the scheme of DATABASE_URL. */
-export type DatabaseTarget =
-  | { provider: 'sqlite'; url: string; filename: string }
-  | { provider: 'postgresql'; url: string; connectionString: string; schema: string };
+/** Where the data lives, decided by the scheme of DATABASE_URL. */
+export type DatabaseTarget = SqliteTarget | PostgresTarget;
+export type SqliteTarget = { provider: 'sqlite'; url: string; filename: string };
+export type PostgresTarget = { provider: 'postgresql'; url: string; connectionString: string; schema: string };
 
 export type DatabaseProvider = DatabaseTarget['provider'];
+
+/** The app's target, parsed once from the configuration (DatabaseModule). */
+export const DATABASE_TARGET = Symbol('DATABASE_TARGET');
 
 export function parseDatabaseUrl(url: string): DatabaseTarget {
   if (url.startsWith('file:')) {

@@ -1,5 +1,5 @@
 import { Controller, Get, Inject, Req, Res } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Request, Response } from 'express';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LiveEventsService } from './live-events.service';
@@ -12,8 +12,10 @@ export class EventsController {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Server-Sent Events: lead.created, lead.updated and call.updated, each with its record. */
+  /** Server-Sent Events: lead.created, lead.updated and call.updated, each with its record (the contracts' LiveEvent). */
   @Get()
+  @ApiProduces('text/event-stream')
+  @ApiOkResponse({ description: 'A stream of events: `event: <type>` and `data: <the record as JSON>`, a lead or a call record.' })
   stream(@Req() request: Request, @Res() response: Response): void {
     response.writeHead(200, {
       'Content-Type': 'text/event-stream; charset=utf-8',

@@ -1,7 +1,10 @@
 import { Controller, Get, HttpCode, HttpStatus, Logger, ServiceUnavailableException } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiOkResponse, ApiServiceUnavailableResponse, ApiTags } from '@nestjs/swagger';
+import type { Health, HealthFailure } from '@lead-desk/contracts';
 import { Public } from '../auth/auth.decorators';
-import { PrismaService } from '../database/prisma.service';
+import { errorBodyOf } from '../common/error-body';
+import { Database } from '../database/database';
+import { HealthFailureOutput, HealthOutput } from './health.output';
 
 @ApiTags('health')
 @Public()
@@ -9,23 +12,21 @@ import { PrismaService } from '../database/prisma.service';
 export class HealthController {
   private readonly logger = new Logger(HealthController.name);
 
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
   @Get()
   @HttpCode(HttpStatus.OK)
-  async check(): Promise<{ status: 'ok'; database: string }> {
+  @ApiOkResponse({ type: HealthOutput })
+  @ApiServiceUnavailableResponse({ type: HealthFailureOutput })
+  async check(): Promise<Health> {
     try {
-      await this.prisma.client.$queryRaw`SELECT 1`;
+      await this.database.client.$queryRaw`SELECT 1`;
     } catch (error) {
       this.logger.warn({ err: error }, 'Health check: database unreachable');
-      throw new ServiceUnavailableException({
-        statusCode: 503,
-        error: 'Service Unavailable',
-        status: 'error',
-        database: this.prisma.provider,
-        message: 'The database cannot be reached.',
-      });
+      const unreachable = new ServiceUnavailableException('The database cannot be reached.');
+      const failure: HealthFailure = { ...errorBodyOf(unreachable), status: 'error', database: this.database.dialect.name };
+      throw new ServiceUnavailableException(failure);
     }
-    return { status: 'ok', database: this.prisma.provider };
+    return { status: 'ok', database: this.database.dialect.name };
   }
 }

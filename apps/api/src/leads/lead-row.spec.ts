@@ -1,50 +1,86 @@
 import fc from 'fast-check';
-import type { Lead } from '../generated/sqlite/client';
-import { leadOutputFromRow, rowTime, type LeadRow } from './lead-row';
+import type { Lead } from '../database/models';
+import { leadOutputFromRow, type LeadRow } from './lead-row';
 import { toLeadOutput } from './outputs/lead.output';
 
-const time = fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true });
-const text = fc.option(fc.string({ maxLength: 8 }));
-const lead: fc.Arbitrary<Lead> = fc.record({
-  id: fc.uuid(),
-  name: fc.string({ maxLength: 8 }),
-  email: text,
-  phone: text,
-  location: text,
-  qualified: fc.boolean(),
-  source: fc.string({ maxLength: 8 }),
-  interestedIn: text,
-  budgetAmount: fc.option(fc.double({ noNaN: true })),
-  budgetText: text,
-  timeline: text,
-  loanNeeded: fc.option(fc.boolean()),
-  createdAt: time,
-  updatedAt: time,
-});
-
-/** The row better-sqlite3 returns for a lead Prisma's adapter wrote. */
-const sqliteRow = (lead: Lead): LeadRow => ({
-  ...lead,
-  qualified: Number(lead.qualified),
-  loanNeeded: lead.loanNeeded === null ? null : Number(lead.loanNeeded),
-  createdAt: lead.createdAt.toISOString().replace('Z', '+00:00'),
-  updatedAt: lead.updatedAt.toISOString().replace('Z', '+00:00'),
-});
+const row: LeadRow = {
+  id: '0195f3a2-7b1c-7d00-8a00-000000000001',
+  name: 'Asha Sharma',
+  email: 'asha@example.in',
+  phone: '+919812345678',
+  location: 'Pune',
+  qualified: true,
+  source: 'voice bot',
+  interestedIn: '2BHK in Baner',
+  budgetAmount: null,
+  budgetText: '80 lakh',
+  timeline: '3 months',
+  loanNeeded: null,
+  createdAt: '2026-11-23T09:10:46.304Z',
+  updatedAt: '2026-11-24T00:00:00.000Z',
+  stageId: 'stage-new',
+  ownerId: null,
+  lostReason: null,
+  version: 1,
+  archivedAt: null,
+};
 
 describe('leadOutputFromRow', () => {
-  it('gives what toLeadOutput gives for the lead, from a SQLite row or a PostgreSQL one', () => {
-    fc.assert(
-      fc.property(lead, (lead) => {
-        expect(leadOutputFromRow(sqliteRow(lead))).toEqual(toLeadOutput(lead));
-        expect(leadOutputFromRow(lead)).toEqual(toLeadOutput(lead));
-      }),
-      { numRuns: 2000 },
-    );
+  it('names the columns as the API does and passes values through', () => {
+    expect(leadOutputFromRow(row)).toStrictEqual({
+      _id: '0195f3a2-7b1c-7d00-8a00-000000000001',
+      name: 'Asha Sharma',
+      email: 'asha@example.in',
+      location: 'Pune',
+      qualified: true,
+      createdAt: '2026-11-23T09:10:46.304Z',
+      source: 'voice bot',
+      phone: '+919812345678',
+      interestedIn: '2BHK in Baner',
+      budget: '80 lakh',
+      timeline: '3 months',
+      loan_needed: null,
+      updatedAt: '2026-11-24T00:00:00.000Z',
+    });
   });
 
-  it('reads a time in another text form through Date', () => {
-    const row = { ...sqliteRow(fc.sample(lead, 1)[0]), createdAt: '2026-11-23 09:10:46' };
-    expect(leadOutputFromRow(row).createdAt).toBe(new Date('2026-11-23 09:10:46').toISOString());
-    expect(rowTime('2026-11-23T09:10:46.304+00:00').toISOString()).toBe('2026-11-23T09:10:46.304Z');
+  it('gives a numeric budget before a text one, and false as false', () => {
+    const output = leadOutputFromRow({ ...row, budgetAmount: 0, budgetText: null, qualified: false, loanNeeded: false });
+    expect(output.budget).toBe(0);
+    expect(output.qualified).toBe(false);
+    expect(output.loan_needed).toBe(false);
+  });
+
+  it('gives what toLeadOutput gives for the lead the row holds', () => {
+    const time = fc.date({ min: new Date('1970-01-01'), max: new Date('2999-12-31'), noInvalidDate: true });
+    const text = fc.option(fc.string({ maxLength: 8 }));
+    const lead: fc.Arbitrary<Lead> = fc.record({
+      id: fc.uuid(),
+      name: fc.string({ maxLength: 8 }),
+      email: text,
+      phone: text,
+      location: text,
+      qualified: fc.boolean(),
+      source: fc.string({ maxLength: 8 }),
+      interestedIn: text,
+      budgetAmount: fc.option(fc.double({ noNaN: true })),
+      budgetText: text,
+      timeline: text,
+      loanNeeded: fc.option(fc.boolean()),
+      createdAt: time,
+      updatedAt: time,
+      stageId: fc.constant('stage-new'),
+      ownerId: fc.constant(null),
+      lostReason: fc.constant(null),
+      version: fc.constant(1),
+      archivedAt: fc.constant(null),
+    });
+    fc.assert(
+      fc.property(lead, (lead) => {
+        const read: LeadRow = { ...lead, createdAt: lead.createdAt.toISOString(), updatedAt: lead.updatedAt.toISOString(), archivedAt: lead.archivedAt?.toISOString() ?? null };
+        expect(leadOutputFromRow(read)).toEqual(toLeadOutput(lead));
+      }),
+      { numRuns: 500 },
+    );
   });
 });

@@ -1,7 +1,6 @@
 import type { ValidLead } from './inputs/lead-input';
-import type { LeadColumns } from './leads.repository';
-
-export const DEFAULT_SOURCE = 'web form';
+import type { LeadColumns } from './lead-columns';
+import { DEFAULT_SOURCE } from './lead-sources';
 
 /** The columns a new lead is written with. */
 export function toLeadWrite(lead: ValidLead): Required<LeadColumns> {
@@ -34,7 +33,7 @@ export function toLeadChanges(lead: ValidLead): LeadColumns {
   return changes;
 }
 
-/** A budget is kept as given: numbers and text in their own columns. */
+/** A budget is kept as lead input read it (budgetFromText): numbers and text in their own columns. */
 function budgetColumns(budget: number | string | null | undefined) {
   return {
     budgetAmount: typeof budget === 'number' ? budget : null,

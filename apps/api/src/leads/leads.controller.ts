@@ -1,21 +1,32 @@
 import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { Roles } from '../auth/auth.decorators';
+import { ErrorBodyOutput } from '../common/error-body.output';
 import { InvalidFieldsException } from '../common/field-errors';
+import { IdParams } from '../common/id.params';
+import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
+import { LeadInputPipe } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
 import { LeadsService } from './leads.service';
+import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
+import { ImportSummaryOutput } from './outputs/import-summary.output';
+import { LeadOutput } from './outputs/lead.output';
+import { LeadStatsOutput } from './outputs/lead-stats.output';
+import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
 
 @ApiTags('leads')
+@ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('leads')
 export class LeadsController {
   constructor(private readonly leads: LeadsService) {}
 
   @Get()
-  @ApiOkResponse({ description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
-  async list(@Query() query: ListLeadsQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response) {
+  @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
+  async list(@Query() query: ListLeadsQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Lead[]> {
     const page = await this.leads.list({ status: query.status, q: query.q }, query.limit, query.cursor);
     response.setHeader('X-Total-Count', String(page.total));
     if (page.nextCursor) {
@@ -27,13 +38,14 @@ export class LeadsController {
   }
 
   @Get('stats')
-  stats(@Query() query: StatsQuery) {
+  @ApiOkResponse({ type: LeadStatsOutput })
+  stats(@Query() query: StatsQuery): Promise<LeadStats> {
     return this.leads.stats(query.tz);
   }
 
   @Get('stats/daily')
-  @ApiOkResponse({ description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
-  dailyStats(@Query() query: DailyStatsQuery) {
+  @ApiOkResponse({ type: [DailyLeadCountOutput], description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
+  dailyStats(@Query() query: DailyStatsQuery): Promise<DailyLeadCount[]> {
     return this.leads.dailyCounts(query.days, query.tz);
   }
 
@@ -41,18 +53,22 @@ export class LeadsController {
   @Roles('admin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
+  @ApiProduces('text/csv')
+  @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
   async export(@Query() query: LeadFilterQuery): Promise<StreamableFile> {
     return new StreamableFile(await this.leads.exportCsv(query));
   }
 
+  /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */
   @Post('import')
   @Roles('admin')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'text/csv')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiOkResponse({ type: ImportSummaryOutput })
   @UseInterceptors(FileInterceptor('file'))
-  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request) {
-    const content = file?.buffer ?? (typeof request.body === 'string' ? request.body : undefined);
+  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request): Promise<ImportSummary> {
+    const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
     if (content === undefined) {
       throw new InvalidFieldsException([
         { field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' },
@@ -62,12 +78,15 @@ export class LeadsController {
   }
 
   @Get(':id')
-  get(@Param('id') id: string) {
-    return this.leads.get(id);
+  @ApiOkResponse({ type: LeadWithCallsOutput })
+  get(@Param() params: IdParams): Promise<LeadWithCalls> {
+    return this.leads.get(params.id);
   }
 
   @Post()
-  create(@Body() body: unknown) {
-    return this.leads.create(body);
+  @ApiBody({ type: CreateLeadInput })
+  @ApiCreatedResponse({ type: LeadOutput })
+  create(@Body(LeadInputPipe) lead: ValidLead): Promise<Lead> {
+    return this.leads.create(lead);
   }
 }

@@ -3,6 +3,7 @@ import { LiveEventsService } from '../events/live-events.service';
 import { MulterModule } from '@nestjs/platform-express';
 import { memoryStorage } from 'multer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { DemoLeadsSeeder } from './demo/demo-leads.seeder';
 import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
@@ -20,8 +21,8 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository, LeadsExportRepository],
-  exports: [LeadsService, LeadsRepository],
+  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder],
+  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

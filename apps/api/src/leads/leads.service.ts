@@ -1,34 +1,26 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { DailyLeadCount, ImportSummary, Lead, LeadFilter, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Readable } from 'node:stream';
+import { InvalidFieldsException } from '../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { InvalidFieldsException, type FieldError } from '../common/field-errors';
 import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
-import { toCallOutput, type CallOutput } from '../voice/calls/call.output';
+import { toCallOutput } from '../voice/calls/call.output';
 import { readLeadCsv } from './csv/lead-csv-reader';
 import { parseLeadInput, type ValidLead } from './inputs/lead-input';
-import type { LeadFilter } from './inputs/list-leads.query';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
+import { identityKeys, LeadIdentities } from './lead-identity';
 import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsExportRepository } from './leads-export.repository';
-import { leadOutputFromRow, rowTime } from './lead-row';
+import { leadOutputFromRow } from './lead-row';
 import { LeadsRepository } from './leads.repository';
-import { toLeadOutput, type LeadOutput } from './outputs/lead.output';
-import type { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
-import type { LeadStatsOutput } from './outputs/lead-stats.output';
+import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
 export interface LeadPage {
-  leads: LeadOutput[];
+  leads: Lead[];
   total: number;
   nextCursor: string | null;
-}
-
-export interface ImportSummary {
-  created: number;
-  updated: number;
-  skipped: number;
-  errors: (FieldError & { line: number })[];
 }
 
 const IMPORT_BATCH = 500;
@@ -53,34 +45,32 @@ export class LeadsService {
     return {
       leads: shown.map(leadOutputFromRow),
       total,
-      nextCursor: hasMore && last ? encodeLeadCursor({ createdAt: rowTime(last.createdAt), id: last.id }) : null,
+      nextCursor: hasMore && last ? encodeLeadCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
     };
   }
 
-  stats(timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStatsOutput> {
+  stats(timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStats> {
     return this.leads.stats(statsWindows(now, timeZone));
   }
 
   /** Leads per calendar day in `timeZone` over the last `days` days, oldest first, today last. */
-  async dailyCounts(days: number, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<DailyLeadCountOutput[]> {
+  async dailyCounts(days: number, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<DailyLeadCount[]> {
     const localDays = lastLocalDays(now, timeZone, days);
     const counts = await this.leads.countPerDay(localDays);
     return localDays.map((day, index) => ({ date: day.date, ...counts[index] }));
   }
 
   /** One lead with its calls, newest first. */
-  async get(id: string): Promise<LeadOutput & { calls: CallOutput[] }> {
+  async get(id: string): Promise<LeadWithCalls> {
     const lead = await this.leads.findWithCalls(id);
-    if (!lead) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No lead with id ${id}.` });
+    if (!lead) throw new NotFoundException(`No lead with id ${id}.`);
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
-  async create(body: unknown): Promise<LeadOutput> {
-    const parsed = parseLeadInput(body, this.config.DEFAULT_PHONE_REGION);
-    if (!parsed.ok) throw new InvalidFieldsException(parsed.errors);
+  async create(input: ValidLead): Promise<Lead> {
     // In a transaction: on SQLite a lone write joins whatever transaction is open on the
     // shared connection (an import batch, a webhook) and would vanish if that one rolls back.
-    const lead = await this.leads.transaction((db) => this.leads.create(toLeadWrite(parsed.value), db));
+    const lead = await this.leads.transaction((db) => this.leads.create(toLeadWrite(input), db));
     this.logger.log({ leadId: lead.id, source: lead.source }, 'Lead created');
     await this.liveEvents.publish({ type: 'lead.created', id: lead.id });
     return toLeadOutput(lead);
@@ -92,12 +82,16 @@ export class LeadsService {
   }
 
   /**
-   * Imports a leads CSV: every valid row creates a lead or updates the same person
-   * (by id, email or phone); invalid rows are reported with their line and skipped.
+   * Imports a leads CSV: a file that is not CSV, or whose records do not line up with
+   * its header, is refused whole (400) before anything is written; otherwise every valid
+   * row creates a lead or updates the same person (LeadIdentities' rule), and rows with
+   * invalid values are reported with their line and skipped.
    * Rows are written in batches, each batch in one transaction, so no row is ever
-   * half-written.
+   * half-written; a batch reads the leads its rows may be in one query.
    */
-  async importCsv(file: Buffer | string): Promise<ImportSummary> {
+  async importCsv(file: Buffer): Promise<ImportSummary> {
+    const csv = await readLeadCsv(file);
+    if (!csv.ok) throw new InvalidFieldsException(csv.errors);
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
     let batch: { line: number; lead: ValidLead; id?: string; createdAt?: Date }[] = [];
     const flush = async () => {
@@ -108,14 +102,21 @@ export class LeadsService {
         let created = 0;
         let updated = 0;
         const signals: LiveEventSignal[] = [];
-        for (const row of rows) {
-          const same = await this.leads.findSamePerson({ id: row.id, email: row.lead.email, phone: row.lead.phone }, db);
+        const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+        // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
+        await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
+        const identities = new LeadIdentities(await this.leads.findIdentities(identityKeys(people), db));
+        for (const [index, row] of rows.entries()) {
+          const same = identities.samePerson(people[index]);
           if (same) {
-            await this.leads.update(same.id, toLeadChanges(row.lead), db);
+            const changes = toLeadChanges(row.lead);
+            await this.leads.update(same.id, changes, db);
+            identities.update(same.id, changes);
             signals.push({ type: 'lead.updated', id: same.id });
             updated += 1;
           } else {
             const lead = await this.leads.create({ ...toLeadWrite(row.lead), id: row.id, createdAt: row.createdAt }, db);
+            identities.add(lead);
             signals.push({ type: 'lead.created', id: lead.id });
             created += 1;
           }
@@ -127,7 +128,7 @@ export class LeadsService {
       for (const signal of outcome.signals) await this.liveEvents.publish(signal);
     };
 
-    for await (const row of readLeadCsv(file)) {
+    for await (const row of csv.rows) {
       const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
       const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
       if (errors.length > 0 || !parsed.ok) {

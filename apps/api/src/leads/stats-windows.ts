@@ -1,5 +1,19 @@
 import { DateTime } from 'luxon';
-import type { StatsWindows } from './leads.repository';
+
+/** The instants that bound "this month", "last month" and "today" for the dashboard's stats. */
+export interface StatsWindows {
+  thisMonthStart: Date;
+  nextMonthStart: Date;
+  lastMonthStart: Date;
+  todayStart: Date;
+  tomorrowStart: Date;
+}
+
+/** Leads created in one window, by the agent's judgement. */
+export interface DayCounts {
+  qualified: number;
+  unqualified: number;
+}
 
 /** Calendar month and day boundaries as they fall in `timeZone`, as UTC instants. */
 export function statsWindows(now: Date, timeZone: string): StatsWindows {

@@ -1,8 +1,9 @@
 import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { StaffAccount, StaffRole } from '@lead-desk/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { StaffRole } from '../auth/auth.decorators';
 import { hashPassword } from '../auth/password-hasher';
-import { toStaffOutput, type StaffOutput } from './outputs/staff.output';
+import { TakenFieldException } from '../common/field-errors';
+import { toStaffOutput } from './outputs/staff.output';
 import { StaffRepository } from './staff.repository';
 
 @Injectable()
@@ -14,13 +15,13 @@ export class StaffService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(): Promise<StaffOutput[]> {
+  async list(): Promise<StaffAccount[]> {
     return (await this.staff.list()).map(toStaffOutput);
   }
 
-  async create(input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffOutput> {
+  async create(input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffAccount> {
     if (await this.staff.findByEmail(input.email)) {
-      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: `A staff account for ${input.email} exists already.`, errors: [{ field: 'email', message: 'is taken' }] });
+      throw new TakenFieldException([{ field: 'email', message: 'is taken' }], `A staff account for ${input.email} exists already.`);
     }
     const created = await this.staff.create({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
     this.logger.log({ staffId: created.id, role: created.role }, 'Staff account created');
@@ -30,12 +31,12 @@ export class StaffService {
   /** An admin cannot remove themselves, so a team always keeps an admin who can sign in. */
   async remove(id: string, actingStaffId: string | undefined): Promise<void> {
     const target = await this.staff.findById(id);
-    if (!target) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No staff account with id ${id}.` });
+    if (!target) throw new NotFoundException(`No staff account with id ${id}.`);
     if (target.id === actingStaffId) {
-      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'You cannot remove your own account.' });
+      throw new ConflictException('You cannot remove your own account.');
     }
     if (target.role === 'admin' && (await this.staff.countAdmins()) <= 1) {
-      throw new ConflictException({ statusCode: 409, error: 'Conflict', message: 'The last admin cannot be removed.' });
+      throw new ConflictException('The last admin cannot be removed.');
     }
     await this.staff.delete(id);
     this.logger.log({ staffId: id, by: actingStaffId }, 'Staff account removed');

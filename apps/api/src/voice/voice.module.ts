@@ -2,19 +2,21 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { LeadsModule } from '../leads/leads.module';
 import { toCallOutput } from './calls/call.output';
+import { CallRecordingService } from './calls/call-recording.service';
 import { CallsController } from './calls/calls.controller';
 import { CallsRepository } from './calls/calls.repository';
 import { OutboundCallsService } from './calls/outbound-calls.service';
 import { VoiceConfigController } from './voice-config.controller';
 import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
+import { WebhookEventsController } from './webhooks/webhook-events.controller';
 import { WebhookInboxRepository } from './webhooks/webhook-inbox.repository';
 import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
   imports: [LeadsModule],
-  controllers: [VapiWebhookController, CallsController, VoiceConfigController],
-  providers: [WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
+  controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
+  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
   exports: [WebhookProcessor],
 })
 export class VoiceModule implements OnModuleInit {

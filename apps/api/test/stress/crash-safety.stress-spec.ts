@@ -2,8 +2,8 @@ import { execFile } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
+import { startApi, type ServerProcess } from '@lead-desk/test-support';
 import { endOfCallReport } from '../fixtures/vapi-messages';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { queryRows } from '../support/database-rows';
 import { currentTestName, recordFigures } from '../support/reliability-figures';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from '../support/test-database';
@@ -25,7 +25,7 @@ function report(n: number) {
   });
 }
 
-async function deliver(api: ApiProcess, n: number): Promise<Outcome> {
+async function deliver(api: ServerProcess, n: number): Promise<Outcome> {
   try {
     const response = await fetch(`${api.url}/api/webhooks/vapi`, {
       method: 'POST',
@@ -42,7 +42,7 @@ async function deliver(api: ApiProcess, n: number): Promise<Outcome> {
 
 describe.each(PROVIDERS)('crash safety on %s', (provider) => {
   let database: TestDatabase;
-  let api: ApiProcess;
+  let api: ServerProcess;
   // SQLite on a real disk: what survives a SIGKILL is what reached the file.
   beforeAll(async () => {
     database = await createTestDatabase(provider, tmpdir());
@@ -58,7 +58,7 @@ describe.each(PROVIDERS)('crash safety on %s', (provider) => {
     const started = Date.now();
     const outcomes = new Map<number, Outcome>();
     let next = 0;
-    api = await startApiProcess('build', env());
+    api = await startApi({ env: env() });
 
     for (let round = 0; round < KILLS; round += 1) {
       let acknowledged = 0;
@@ -78,7 +78,7 @@ describe.each(PROVIDERS)('crash safety on %s', (provider) => {
       await new Promise((resolve) => setTimeout(resolve, 200));
       posting = false;
       await Promise.all(posters);
-      api = await startApiProcess('build', env());
+      api = await startApi({ env: env() });
     }
 
     const acknowledged = [...outcomes].filter(([, outcome]) => typeof outcome === 'number' && outcome < 300).map(([n]) => n);

@@ -1,8 +1,8 @@
 import { existsSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startApi, type ServerProcess } from '@lead-desk/test-support';
 import { endOfCallReport, statusUpdate } from '../fixtures/vapi-messages';
-import { startApiProcess, type ApiProcess } from '../support/api-process';
 import { currentTestName, recordFigures } from '../support/reliability-figures';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from '../support/test-database';
 
@@ -38,7 +38,7 @@ function random(seed: number): () => number {
 const HEAP_PROBE_FILE = join(tmpdir(), `lead-desk-heap-probe-${process.pid}`);
 
 /** The API's heap after a full collection, from the heap probe preloaded into it. */
-async function heapAfterGc(api: ApiProcess): Promise<number> {
+async function heapAfterGc(api: ServerProcess): Promise<number> {
   rmSync(HEAP_PROBE_FILE, { force: true });
   process.kill(api.pid, 'SIGUSR2');
   for (const deadline = Date.now() + 30_000; Date.now() < deadline; await new Promise((resolve) => setTimeout(resolve, 50))) {
@@ -49,22 +49,18 @@ async function heapAfterGc(api: ApiProcess): Promise<number> {
 
 describe.each(PROVIDERS)('load on %s', (provider) => {
   let database: TestDatabase;
-  let api: ApiProcess;
+  let api: ServerProcess;
 
   beforeAll(async () => {
     database = await createTestDatabase(provider);
     const env = { DATABASE_URL: database.url, VAPI_WEBHOOK_SECRET: SECRET, WEBHOOK_LIMIT_PER_MINUTE: '10000000', HEAP_PROBE_FILE };
-    api = await startApiProcess('build', env, [
-      '--expose-gc',
-      '-r',
-      join(__dirname, 'heap-probe.cjs'),
-    ]);
+    api = await startApi({ env, nodeArgs: ['--expose-gc', '-r', join(__dirname, 'heap-probe.cjs')] });
     const rows = Array.from({ length: SEED_LEADS }, (_, i) => `Lead ${String(i).padStart(4, '0')},lead${i}@example.in,${i % 3 === 0 ? 'Mumbai' : 'Pune'},${i % 2 === 0}`);
     const imported = await fetch(`${api.url}/api/leads/import`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: ['name,email,location,qualified', ...rows].join('\n') });
     expect(await imported.json()).toMatchObject({ created: SEED_LEADS, skipped: 0 });
   });
   afterAll(async () => {
-    await api?.kill('SIGTERM');
+    await api?.stop();
     await database?.drop();
     rmSync(HEAP_PROBE_FILE, { force: true });
   });

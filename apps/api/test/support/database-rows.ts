@@ -7,12 +7,32 @@ import type { TestDatabase } from './test-database';
  * Reads rows straight from a test database, without the API: for checking what a
  * process that was killed, or is still running elsewhere, actually stored.
  */
-export async function queryRows<T>(database: TestDatabase, sql: string): Promise<T[]> {
+export function queryRows<T>(database: TestDatabase, sql: string): Promise<T[]> {
+  return withDriver(database, { readonly: true }, {
+    sqlite: (db) => db.prepare(sql).all() as T[],
+    postgresql: async (client) => (await client.query(sql)).rows as T[],
+  });
+}
+
+/** Runs several statements straight through the driver, e.g. to fill a database as an older release left it. */
+export function executeScript(database: TestDatabase, script: string): Promise<void> {
+  return withDriver(database, { readonly: false }, {
+    sqlite: (db) => void db.exec(script),
+    // The simple query protocol: the whole script in one round trip, semicolons in strings intact.
+    postgresql: async (client) => void (await client.query(script)),
+  });
+}
+
+async function withDriver<T>(
+  database: TestDatabase,
+  { readonly }: { readonly: boolean },
+  work: { sqlite(db: Database.Database): T; postgresql(client: Client): Promise<T> },
+): Promise<T> {
   const target = parseDatabaseUrl(database.url);
   if (target.provider === 'sqlite') {
-    const db = new Database(target.filename, { readonly: true });
+    const db = new Database(target.filename, { readonly });
     try {
-      return db.prepare(sql).all() as T[];
+      return work.sqlite(db);
     } finally {
       db.close();
     }
@@ -20,7 +40,7 @@ export async function queryRows<T>(database: TestDatabase, sql: string): Promise
   const client = new Client({ connectionString: target.connectionString, options: `-c search_path="${target.schema}"` });
   await client.connect();
   try {
-    return (await client.query(sql)).rows as T[];
+    return await work.postgresql(client);
   } finally {
     await client.end();
   }

@@ -1,4 +1,4 @@
-import { PrismaService } from '../../src/database/prisma.service';
+import { Database } from '../../src/database/database';
 import type { TestApp } from './test-app';
 
 export interface LeadFixture {
@@ -13,7 +13,7 @@ export interface LeadFixture {
 
 /** Writes leads straight to the test database, with creation times the test chooses. */
 export async function insertLeads(testApp: TestApp, leads: LeadFixture[]): Promise<void> {
-  const prisma = testApp.app.get(PrismaService).client;
+  const prisma = testApp.app.get(Database).client;
   await prisma.lead.createMany({
     data: leads.map((lead) => ({ qualified: false, source: 'web form', ...lead, updatedAt: lead.createdAt })),
   });

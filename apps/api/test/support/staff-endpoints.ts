@@ -1,7 +1,7 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
   method: 'get' | 'post' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId} or {staffId} where the test puts a real id. */
+  /** The route as the router has it, with {leadId}, {callId}, {eventId} or {staffId} where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
@@ -21,6 +21,11 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   // No voice platform is configured in the matrix: a permitted call gets as far as 503.
   { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent' },
   { method: 'get', path: '/api/calls/{callId}', role: 'agent' },
+  // The matrix's call has no recording: a permitted request gets as far as 404.
+  { method: 'get', path: '/api/calls/{callId}/recording', role: 'agent' },
+  { method: 'get', path: '/api/webhooks/events', role: 'admin' },
+  // {eventId} is a stored message that names no call: replaying it changes nothing.
+  { method: 'post', path: '/api/webhooks/events/{eventId}/replay', role: 'admin' },
   { method: 'get', path: '/api/staff', role: 'admin' },
   { method: 'post', path: '/api/staff', body: { email: 'new.{n}@example.in', name: 'New Staff', role: 'agent', password: 'a long enough password' }, role: 'admin' },
   // {staffId} is a staff account created for each call.

@@ -1,4 +1,5 @@
 import { SessionControls, SignInForm, useSession } from '../features/auth';
+import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { ErrorNotice } from '../components/ErrorNotice';
 
@@ -11,14 +12,24 @@ const TEXT = {
 export function AdminDashboard() {
   const session = useSession();
   const { data } = session;
+  const administers = data?.authMode === 'open' || data?.staff?.role === 'admin';
   return (
-    <LeadDashboardPanel session={data && <SessionControls session={data} />}>
+    <LeadDashboardPanel
+      session={
+        data && (
+          <>
+            {administers && <WebhookInbox />}
+            <SessionControls session={data} />
+          </>
+        )
+      }
+    >
       {session.isPending ? (
         <p role="status">{TEXT.checking}</p>
       ) : session.error ? (
         <ErrorNotice title={TEXT.failed} error={session.error} onRetry={() => void session.refetch()} />
       ) : data ? (
-        <LeadManagement canTransferFiles={data.authMode === 'open' || data.staff?.role === 'admin'} />
+        <LeadManagement canTransferFiles={administers} />
       ) : (
         <SignInForm />
       )}

@@ -1,10 +1,6 @@
 // Every call to our API goes through here: JSON in and out, errors as ApiError, and the
 // session's CSRF token on changes (the API refuses cookie-authenticated changes without it).
-
-export interface FieldError {
-  field: string;
-  message: string;
-}
+import type { ErrorBody, FieldError } from '@lead-desk/contracts';
 
 /** An answer other than 2xx, or no answer at all (status 0), with the API's own message. */
 export class ApiError extends Error {
@@ -58,9 +54,9 @@ export async function apiJson<T>(path: string, init: Omit<RequestInit, 'body'> &
   return (response.status === 204 ? undefined : await response.json()) as T;
 }
 
-/** Reads the API's error JSON `{ statusCode, message, errors? }`; anything else keeps its status text. */
+/** Reads the API's error body; anything else (a proxy's page, no body) keeps its status text. */
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
-  const { message, errors } = (typeof body === 'object' && body !== null ? body : {}) as { message?: unknown; errors?: unknown };
+  const { message, errors } = (typeof body === 'object' && body !== null ? body : {}) as { [Key in keyof ErrorBody]?: unknown };
   const text = typeof message === 'string' ? message : Array.isArray(message) ? message.join('; ') : `${status} ${statusText}`.trim();
   return new ApiError(status, text, Array.isArray(errors) ? (errors as FieldError[]) : []);
 }

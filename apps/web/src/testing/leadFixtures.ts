@@ -1,4 +1,4 @@
-import type { Lead } from '../features/leads/types';
+import type { Lead } from '@lead-desk/contracts';
 
 /** A lead as the API sends it, with the fields a test cares about overridden. */
 export function aLead(overrides: Partial<Lead> = {}): Lead {

@@ -3,8 +3,8 @@
 // It diffs datamodel against datamodel, so it needs no database and no shadow database.
 import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { createAdapterFactory } from '../adapter-factory';
 import { parseDatabaseUrl, type DatabaseProvider } from '../database-url';
+import { dialectFor } from '../dialect-for';
 import { migrationsDir, PRISMA_DIR, readSchemaFiles } from '../migrations/prisma-folder';
 import { NO_SCHEMA_FILTER, withSchemaEngine } from '../migrations/schema-engine';
 
@@ -22,7 +22,7 @@ async function diffForProvider(provider: DatabaseProvider): Promise<string> {
     ? { tag: 'schemaDatamodel' as const, files: readSchemaFiles(provider, MIGRATED_MODELS) }
     : { tag: 'empty' as const };
   const to = { tag: 'schemaDatamodel' as const, files: readSchemaFiles(provider, MODELS) };
-  const result = await withSchemaEngine(createAdapterFactory(parseDatabaseUrl(DIFF_CONNECTION_URLS[provider])), to.files, (engine) =>
+  const result = await withSchemaEngine(dialectFor(parseDatabaseUrl(DIFF_CONNECTION_URLS[provider])).adapterFactory(), to.files, (engine) =>
     engine.diff({ from, to, script: true, exitCode: true, filters: NO_SCHEMA_FILTER }),
   );
   return result.exitCode === 2 ? (result.stdout ?? '') : '';

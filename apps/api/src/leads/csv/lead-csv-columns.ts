@@ -1,4 +1,4 @@
-import type { LeadOutput } from '../outputs/lead.output';
+import type { Lead } from '@lead-desk/contracts';
 
 /** The twelve columns of leads.csv, named as the API's JSON names them. */
 export const LEAD_CSV_COLUMNS = [
@@ -14,6 +14,6 @@ export const LEAD_CSV_COLUMNS = [
   'budget',
   'timeline',
   'loan_needed',
-] as const satisfies readonly (keyof LeadOutput)[];
+] as const satisfies readonly (keyof Lead)[];
 
 export type LeadCsvColumn = (typeof LEAD_CSV_COLUMNS)[number];

@@ -1,14 +1,16 @@
 import { parse } from 'csv-parse';
 import { Readable } from 'node:stream';
 import type { FieldError } from '../../common/field-errors';
-import { unescapeFormula } from './formula-escape';
+import { booleanLike } from '../boolean-words';
 import { isLeadId } from '../lead-id';
+import { CSV_RECORDS, checkCsvStructure, inSlices, recordStartLine } from './csv-structure';
+import { unescapeFormula } from './formula-escape';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
 
 export interface CsvLeadRow {
   /** 1-based line where the record starts (the header is line 1). */
   line: number;
-  /** The row as lead input: typed where the CSV column has a type, absent where the file has no such column. */
+  /** The row as lead input: typed where the CSV column has a type (a budget is text, read as lead input reads it), absent where the file has no such column. */
   input: Record<string, unknown>;
   /** Identity and creation time carried by an exported file, so a round trip keeps them. */
   id?: string;
@@ -18,34 +20,25 @@ export interface CsvLeadRow {
 
 const KNOWN_COLUMNS = new Set<string>(LEAD_CSV_COLUMNS);
 const IGNORED_COLUMNS = new Set(['updatedAt']);
-const BOOLEAN_TEXT: Record<string, boolean> = { true: true, yes: true, '1': true, false: false, no: false, '0': false };
-const NUMBER_TEXT = /^-?(0|[1-9]\d*)(\.\d+)?$/;
 
-/** Parses an uploaded leads CSV record by record; a bad record is reported, never fatal. */
-export async function* readLeadCsv(file: Buffer | string): AsyncGenerator<CsvLeadRow> {
-  // Records the parser cannot read (broken quoting) are skipped by it and reported here.
-  const unreadable: CsvLeadRow[] = [];
-  const parser = Readable.from([file]).pipe(
-    parse({
-      columns: (header: string[]) => header.map((name) => name.trim()),
-      bom: true,
-      relax_column_count: true,
-      info: true,
-      skip_empty_lines: true,
-      skip_records_with_error: true,
-      on_skip: (error) => {
-        if (error) unreadable.push({ line: Number((error as { lines?: unknown }).lines ?? 0), input: {}, errors: [{ field: 'row', message: `is not valid CSV: ${error.message}` }] });
-        return undefined;
-      },
-    }),
-  );
+export type LeadCsv = { ok: true; rows: AsyncGenerator<CsvLeadRow> } | { ok: false; errors: FieldError[] };
+
+/**
+ * An uploaded leads CSV: refused whole when it is not CSV or its records do not line up
+ * with its header (checkCsvStructure); otherwise its rows, read record by record, each
+ * with what is wrong with its values.
+ */
+export async function readLeadCsv(file: Buffer): Promise<LeadCsv> {
+  const structure = await checkCsvStructure(file);
+  if (!structure.ok) return { ok: false, errors: structure.problems.map((message) => ({ field: 'file', message })) };
+  return { ok: true, rows: leadRows(file) };
+}
+
+async function* leadRows(file: Buffer): AsyncGenerator<CsvLeadRow> {
+  const parser = Readable.from(inSlices(file)).pipe(parse({ ...CSV_RECORDS, columns: (header: string[]) => header.map((name) => name.trim()), info: true }));
   for await (const { record, info } of parser as AsyncIterable<{ record: Record<string, string>; info: { lines: number } }>) {
-    yield* unreadable.splice(0);
-    // info.lines is where the record ends; quoted newlines inside it moved that on.
-    const innerNewlines = Object.values(record).reduce((sum, cell) => sum + (cell.match(/\n/g)?.length ?? 0), 0);
-    yield toLeadRow(record, info.lines - innerNewlines);
+    yield toLeadRow(record, recordStartLine(Object.values(record), info.lines));
   }
-  yield* unreadable.splice(0);
 }
 
 function toLeadRow(record: Record<string, string>, line: number): CsvLeadRow {
@@ -69,11 +62,9 @@ function toLeadRow(record: Record<string, string>, line: number): CsvLeadRow {
       if (Number.isNaN(date.getTime())) errors.push({ field: 'createdAt', message: 'must be an ISO 8601 date and time' });
       else row.createdAt = date;
     } else if (column === 'qualified' || column === 'loan_needed') {
-      const flag = BOOLEAN_TEXT[cell.trim().toLowerCase()];
+      const flag = booleanLike(cell);
       if (flag === undefined) errors.push({ field: column, message: 'must be true or false' });
       else input[column] = flag;
-    } else if (column === 'budget') {
-      input.budget = NUMBER_TEXT.test(cell) ? Number(cell) : cell;
     } else {
       input[column] = cell;
     }

@@ -1,6 +1,7 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
-import type { Lead } from '../../generated/sqlite/client';
+import type { Lead } from '../../database/models';
+import { FRESH_LEAD } from '../fresh-lead';
 import { toLeadOutput } from '../outputs/lead.output';
 import { escapeFormula } from './formula-escape';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
@@ -32,6 +33,11 @@ const lead: fc.Arbitrary<Lead> = fc.record({
   loanNeeded: fc.option(fc.boolean()),
   createdAt: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
   updatedAt: fc.date({ min: new Date('2000-01-01'), max: new Date('2100-01-01'), noInvalidDate: true }),
+  stageId: fc.constant('stage-new'),
+  ownerId: fc.constant(null),
+  lostReason: fc.constant(null),
+  version: fc.constant(1),
+  archivedAt: fc.constant(null),
 });
 
 describe('leadsCsvRecords', () => {
@@ -45,6 +51,7 @@ describe('leadsCsvRecords', () => {
       {
         id: 'lead-1', name: 'Sharma, "AJ"', email: '=cmd@example.in', phone: '+919876543210', location: 'Mumbai\nWest', qualified: true,
         source: 'voice bot', interestedIn: null, budgetAmount: 4500000, budgetText: null, timeline: '3 months', loanNeeded: null, createdAt, updatedAt: createdAt,
+        ...FRESH_LEAD,
       },
     ]);
     expect(text).toBe(`lead-1,"Sharma, ""AJ""",'=cmd@example.in,"Mumbai\nWest",true,2026-03-05T10:00:00.000Z,voice bot,'+919876543210,,4500000,3 months,\r\n`);

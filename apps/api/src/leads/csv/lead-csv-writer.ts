@@ -1,4 +1,4 @@
-import type { Lead } from '../../generated/sqlite/client';
+import type { Lead } from '../../database/models';
 import { escapeFormula } from './formula-escape';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
 

@@ -1,7 +1,10 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { PrismaService } from '../../database/prisma.service';
+import type { Lead } from '../../database/models';
+import { newRowId } from '../../database/row-id';
+import { FRESH_LEAD } from '../fresh-lead';
+import { LeadsRepository } from '../leads.repository';
 import { DEMO_LEADS, type DemoLead } from './demo-leads';
 
 /** Fills an empty database with the demo leads, spread over this month and last month. */
@@ -10,14 +13,14 @@ export class DemoLeadsSeeder {
   private readonly logger = new Logger(DemoLeadsSeeder.name);
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly leads: LeadsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async seedIfEmpty(now = new Date()): Promise<number> {
-    if ((await this.prisma.client.lead.count()) > 0) return 0;
+    if (!(await this.leads.isEmpty())) return 0;
     const dates = demoDates(DEMO_LEADS.length, now, this.config.APP_TIME_ZONE);
-    await this.prisma.client.lead.createMany({ data: DEMO_LEADS.map((lead, index) => toRow(lead, dates[index])) });
+    await this.leads.transaction((db) => this.leads.createMany(DEMO_LEADS.map((lead, index) => toLead(lead, dates[index])), db));
     this.logger.log({ count: DEMO_LEADS.length }, 'Loaded demo leads');
     return DEMO_LEADS.length;
   }
@@ -39,9 +42,11 @@ export function demoDates(count: number, now: Date, timeZone: string): Date[] {
   );
 }
 
-function toRow(lead: DemoLead, createdAt: Date) {
+function toLead(lead: DemoLead, createdAt: Date): Lead {
   const email = `${lead.name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.in`;
   return {
+    id: newRowId(),
+    ...FRESH_LEAD,
     name: lead.name,
     email,
     phone: lead.phone,

@@ -1,6 +1,4 @@
-/** Leads created on one calendar day (in the time zone asked for). */
-export interface DailyLeadCountOutput {
-  date: string;
-  qualified: number;
-  unqualified: number;
-}
+import { dailyLeadCountSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class DailyLeadCountOutput extends createZodDto(dailyLeadCountSchema) {}

@@ -1,10 +1,4 @@
-export interface LeadStatsOutput {
-  total: number;
-  qualified: number;
-  unqualified: number;
-  thisMonth: number;
-  lastMonth: number;
-  unqualifiedThisMonth: number;
-  unqualifiedLastMonth: number;
-  processedToday: number;
-}
+import { leadStatsSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class LeadStatsOutput extends createZodDto(leadStatsSchema) {}

@@ -1,23 +1,11 @@
-import type { Lead } from '../../generated/sqlite/client';
+import { leadSchema, type Lead } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+import type { Lead as LeadRecord } from '../../database/models';
 
-/** A lead as the API's JSON names it (the names the dashboard and CSV files use). */
-export interface LeadOutput {
-  _id: string;
-  name: string;
-  email: string | null;
-  location: string | null;
-  qualified: boolean;
-  createdAt: string;
-  source: string;
-  phone: string | null;
-  interestedIn: string | null;
-  budget: number | string | null;
-  timeline: string | null;
-  loan_needed: boolean | null;
-  updatedAt: string;
-}
+export class LeadOutput extends createZodDto(leadSchema) {}
 
-export function toLeadOutput(lead: Lead): LeadOutput {
+/** A stored lead under the names the API's JSON gives it (the names the dashboard and CSV files use). */
+export function toLeadOutput(lead: LeadRecord): Lead {
   return {
     _id: lead.id,
     name: lead.name,

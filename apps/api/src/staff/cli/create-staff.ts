@@ -3,11 +3,11 @@
 import { createInterface } from 'node:readline';
 import { Writable } from 'node:stream';
 import { NestFactory } from '@nestjs/core';
+import { newStaffMemberSchema } from '@lead-desk/contracts';
 import { AppModule } from '../../app.module';
 import { fieldErrorsFromZod } from '../../common/field-errors';
 import { loadAppConfig } from '../../config/app-config';
 import { migrateDatabase } from '../../database/migrations/migrate-database';
-import { createStaffSchema } from '../inputs/create-staff.input';
 import { StaffService } from '../staff.service';
 
 async function askHidden(question: string): Promise<string> {
@@ -31,7 +31,7 @@ async function main(): Promise<void> {
   const [email, name, role = 'admin'] = process.argv.slice(2);
   if (!email || !name) throw new Error('Usage: pnpm staff:create <email> "<name>" [admin|agent]');
   const password = process.env.STAFF_PASSWORD ?? (await askHidden('Password (12+ characters): '));
-  const parsed = createStaffSchema.safeParse({ email, name, role, password });
+  const parsed = newStaffMemberSchema.safeParse({ email, name, role, password });
   if (!parsed.success) {
     throw new Error(fieldErrorsFromZod(parsed.error).map((e) => `${e.field} ${e.message}`).join('; '));
   }

@@ -1,13 +1,8 @@
-import type { StaffRole } from '../../auth/auth.decorators';
+import { staffAccountSchema, type StaffAccount, type StaffRole } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
 
-export interface StaffOutput {
-  id: string;
-  email: string;
-  name: string;
-  role: StaffRole;
-  createdAt: string;
-}
+export class StaffOutput extends createZodDto(staffAccountSchema) {}
 
-export function toStaffOutput(staff: { id: string; email: string; name: string; role: string; createdAt: Date }): StaffOutput {
+export function toStaffOutput(staff: { id: string; email: string; name: string; role: string; createdAt: Date }): StaffAccount {
   return { id: staff.id, email: staff.email, name: staff.name, role: staff.role as StaffRole, createdAt: staff.createdAt.toISOString() };
 }

@@ -1,12 +1,22 @@
-/** A call's statuses in the order a call goes through them. */
-const ORDER = ['scheduled', 'queued', 'ringing', 'in-progress', 'forwarding', 'ended'];
+/**
+ * Vapi's call statuses (Call.status, ServerMessageStatusUpdate.status) in the order a call
+ * goes through them. The last three end a call: `ended`, or the two ways a call ends without
+ * ever running (`not-found`, `deletion-failed`).
+ */
+const ORDER = ['scheduled', 'queued', 'ringing', 'in-progress', 'forwarding', 'ended', 'not-found', 'deletion-failed'] as const;
+const TERMINAL: ReadonlySet<string> = new Set(['ended', 'not-found', 'deletion-failed']);
+
+const rank = (status: string) => (ORDER as readonly string[]).indexOf(status);
 
 /**
- * Deliveries arrive out of order: a late "ringing" must not undo "ended". Unknown
- * statuses are taken as they come.
+ * The status a call has after an update. Deliveries arrive out of order: a late "ringing"
+ * must not undo "in-progress", and nothing replaces a status that ended the call (a late
+ * `not-found` never replaces `ended`). A status Vapi's document does not list never
+ * replaces one it does; a call known only by such a status takes whatever comes.
  */
 export function laterStatus(current: string | null | undefined, incoming: string): string {
   if (!current) return incoming;
-  const [a, b] = [ORDER.indexOf(current), ORDER.indexOf(incoming)];
-  return a >= 0 && b >= 0 && a > b ? current : incoming;
+  if (TERMINAL.has(current)) return current;
+  if (rank(current) < 0) return incoming;
+  return rank(incoming) >= rank(current) ? incoming : current;
 }

@@ -1,27 +1,11 @@
-import type { Call } from '../../generated/sqlite/client';
+import { callRecordSchema, type CallRecord } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+import type { Call } from '../../database/models';
 
-/** A call as the API's JSON shows it. */
-export interface CallOutput {
-  id: string;
-  vapiCallId: string;
-  leadId: string | null;
-  type: string | null;
-  status: string;
-  endedReason: string | null;
-  customerNumber: string | null;
-  startedAt: string | null;
-  endedAt: string | null;
-  durationSeconds: number | null;
-  cost: number | null;
-  summary: string | null;
-  transcript: string | null;
-  recordingUrl: string | null;
-  structuredData: unknown;
-  createdAt: string;
-  updatedAt: string;
-}
+export class CallOutput extends createZodDto(callRecordSchema) {}
 
-export function toCallOutput(call: Call): CallOutput {
+/** A stored call as the API's JSON shows it. */
+export function toCallOutput(call: Call): CallRecord {
   return {
     id: call.id,
     vapiCallId: call.vapiCallId,
@@ -38,6 +22,8 @@ export function toCallOutput(call: Call): CallOutput {
     transcript: call.transcript,
     recordingUrl: call.recordingUrl,
     structuredData: call.structuredData ? JSON.parse(call.structuredData) : null,
+    structuredOutputs: call.structuredOutputs ? JSON.parse(call.structuredOutputs) : null,
+    successEvaluation: call.successEvaluation,
     createdAt: call.createdAt.toISOString(),
     updatedAt: call.updatedAt.toISOString(),
   };

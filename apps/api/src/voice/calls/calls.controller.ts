@@ -1,28 +1,62 @@
-import { Body, Controller, Get, NotFoundException, Param, Post } from '@nestjs/common';
-import { ApiTags } from '@nestjs/swagger';
-import { toCallOutput } from './call.output';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { Body, Controller, Get, Headers, Logger, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import type { CallRecord, PlacedCall } from '@lead-desk/contracts';
+import type { Response } from 'express';
+import { ErrorBodyOutput } from '../../common/error-body.output';
+import { IdParams } from '../../common/id.params';
+import { CallRecordingService } from './call-recording.service';
+import { CallOutput, toCallOutput } from './call.output';
 import { CallsRepository } from './calls.repository';
 import { OutboundCallInput } from './outbound-call.input';
 import { OutboundCallsService } from './outbound-calls.service';
+import { PlacedCallOutput } from './placed-call.output';
 
 @ApiTags('calls')
+@ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('calls')
 export class CallsController {
+  private readonly logger = new Logger(CallsController.name);
+
   constructor(
     private readonly outbound: OutboundCallsService,
     private readonly calls: CallsRepository,
+    private readonly recordings: CallRecordingService,
   ) {}
 
   /** Has the agent phone a lead (`{ leadId }`) or a number (`{ phone, name }`). */
   @Post()
-  place(@Body() body: OutboundCallInput) {
+  @ApiCreatedResponse({ type: PlacedCallOutput })
+  place(@Body() body: OutboundCallInput): Promise<PlacedCall> {
     return this.outbound.place(body.leadId ? { leadId: body.leadId } : { phone: body.phone!, name: body.name });
   }
 
   @Get(':id')
-  async get(@Param('id') id: string) {
+  @ApiOkResponse({ type: CallOutput })
+  async get(@Param() params: IdParams): Promise<CallRecord> {
+    return toCallOutput(await this.find(params.id));
+  }
+
+  /** The call's recording, streamed from the voice platform (Range → 206, so the player can seek). */
+  @Get(':id/recording')
+  @ApiProduces('audio/*')
+  @ApiOkResponse({ description: 'The recording (206 with Content-Range for a Range request).' })
+  async recording(@Param() params: IdParams, @Headers('range') range: string | undefined, @Res() response: Response): Promise<void> {
+    const recording = await this.recordings.open(await this.find(params.id), range);
+    response.status(recording.status).set(recording.headers);
+    response.once('close', () => recording.abort());
+    await pipeline(Readable.fromWeb(recording.body as WebReadableStream<Uint8Array>), response).catch((error: unknown) => {
+      // A browser that stops listening (a seek, a closed dialog) ends the stream early: that is no fault.
+      if (!response.writableFinished && response.destroyed) return;
+      this.logger.error({ err: error, callId: params.id }, 'Streaming a recording failed');
+    });
+  }
+
+  private async find(id: string) {
     const call = await this.calls.findById(id);
-    if (!call) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No call with id ${id}.` });
-    return toCallOutput(call);
+    if (!call) throw new NotFoundException(`No call with id ${id}.`);
+    return call;
   }
 }

@@ -1,22 +1,24 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, type Call } from '../../generated/sqlite/client';
-import { PrismaService, type TransactionClient } from '../../database/prisma.service';
+import { Database } from '../../database/database';
+import type { Call, CallUncheckedCreateInput } from '../../database/models';
+import type { TransactionClient } from '../../database/prisma-client';
+import { join, sql } from '../../database/sql';
 
-export type CallFields = Omit<Prisma.CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
+export type CallFields = Omit<CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 /** Every column of a call record but its identity and timestamps. */
 export type CallColumns = Omit<Call, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 
 /** The only place that queries call records. */
 @Injectable()
 export class CallsRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
   findById(id: string): Promise<Call | null> {
-    return this.prisma.client.call.findUnique({ where: { id } });
+    return this.database.client.call.findUnique({ where: { id } });
   }
 
   findByIds(ids: string[]): Promise<Call[]> {
-    return this.prisma.client.call.findMany({ where: { id: { in: ids } } });
+    return this.database.client.call.findMany({ where: { id: { in: ids } } });
   }
 
   findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {
@@ -26,18 +28,18 @@ export class CallsRepository {
   /**
    * Holds, until the transaction ends, a lock on one platform call, so that its
    * deliveries (reports, status updates, the outbound answer) apply one after another
-   * and each reads what the previous one wrote. SQLite runs one write transaction at a
-   * time already.
+   * and each reads what the previous one wrote.
    */
   lockCall(vapiCallId: string, tx: TransactionClient): Promise<void> {
     return this.lockCalls([vapiCallId], tx);
   }
 
   /** The locks of several calls, in one statement, in sorted order (two transactions never wait on each other). */
-  async lockCalls(vapiCallIds: string[], tx: TransactionClient): Promise<void> {
-    if (this.prisma.provider !== 'postgresql') return;
-    const keys = [...new Set(vapiCallIds)].sort().map((id) => `call:${id}`);
-    await tx.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${keys}::text[]) AS key`;
+  lockCalls(vapiCallIds: string[], tx: TransactionClient): Promise<void> {
+    return this.database.lock(
+      vapiCallIds.map((id) => `call:${id}`),
+      tx,
+    );
   }
 
   /**
@@ -57,18 +59,19 @@ export class CallsRepository {
   async upsertMany(calls: Call[], tx: TransactionClient): Promise<void> {
     if (calls.length === 0) return;
     const rows = calls.map(
-      (call) => Prisma.sql`(${call.id}, ${call.vapiCallId}, ${call.leadId}, ${call.type}, ${call.status}, ${call.endedReason},
+      (call) => sql`(${call.id}, ${call.vapiCallId}, ${call.leadId}, ${call.type}, ${call.status}, ${call.endedReason},
         ${call.customerNumber}, ${call.startedAt}, ${call.endedAt}, ${call.durationSeconds}, ${call.cost}, ${call.summary},
-        ${call.transcript}, ${call.recordingUrl}, ${call.structuredData}, ${call.createdAt}, ${call.updatedAt})`,
+        ${call.transcript}, ${call.recordingUrl}, ${call.structuredData}, ${call.structuredOutputs}, ${call.successEvaluation}, ${call.createdAt}, ${call.updatedAt})`,
     );
     await tx.$executeRaw`
       INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number, started_at, ended_at,
-        duration_seconds, cost, summary, transcript, recording_url, structured_data, created_at, updated_at)
-      VALUES ${Prisma.join(rows)}
+        duration_seconds, cost, summary, transcript, recording_url, structured_data, structured_outputs, success_evaluation, created_at, updated_at)
+      VALUES ${join(rows)}
       ON CONFLICT (vapi_call_id) DO UPDATE SET lead_id = excluded.lead_id, type = excluded.type, status = excluded.status,
         ended_reason = excluded.ended_reason, customer_number = excluded.customer_number, started_at = excluded.started_at,
         ended_at = excluded.ended_at, duration_seconds = excluded.duration_seconds, cost = excluded.cost,
         summary = excluded.summary, transcript = excluded.transcript, recording_url = excluded.recording_url,
-        structured_data = excluded.structured_data, updated_at = excluded.updated_at`;
+        structured_data = excluded.structured_data, structured_outputs = excluded.structured_outputs,
+        success_evaluation = excluded.success_evaluation, updated_at = excluded.updated_at`;
   }
 }

@@ -1,16 +1,4 @@
+import { outboundCallRequestSchema } from '@lead-desk/contracts';
 import { createZodDto } from 'nestjs-zod';
-import { z } from 'zod';
 
-/** `{ leadId }` calls a lead; `{ phone, name }` calls a number. */
-export const outboundCallSchema = z
-  .strictObject({
-    leadId: z.string().min(1).max(100).optional(),
-    phone: z.string().trim().min(1).max(40).optional(),
-    name: z.string().trim().max(200).optional(),
-  })
-  .refine((input) => Boolean(input.leadId) !== Boolean(input.phone), {
-    path: ['leadId'],
-    message: 'send either leadId, or phone (with an optional name)',
-  });
-
-export class OutboundCallInput extends createZodDto(outboundCallSchema) {}
+export class OutboundCallInput extends createZodDto(outboundCallRequestSchema) {}

@@ -1,5 +1,4 @@
 import {
-  BadRequestException,
   BadGatewayException,
   GatewayTimeoutException,
   Inject,
@@ -8,9 +7,11 @@ import {
   NotFoundException,
   ServiceUnavailableException,
 } from '@nestjs/common';
+import type { PlacedCall } from '@lead-desk/contracts';
 import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
+import { InvalidFieldsException } from '../../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { PrismaService } from '../../database/prisma.service';
+import { Database } from '../../database/database';
 import { LiveEventsService } from '../../events/live-events.service';
 import { normalizePhoneNumber } from '../../leads/phone-number';
 import { LeadsRepository } from '../../leads/leads.repository';
@@ -18,13 +19,6 @@ import { CallsRepository } from './calls.repository';
 
 export const NO_PHONE_MESSAGE = 'No phone number found.';
 const REQUIRED = ['VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID'] as const;
-
-export interface PlacedCall {
-  id: string;
-  vapiCallId: string;
-  status: string;
-  number: string;
-}
 
 type ServerSdk = typeof import('@vapi-ai/server-sdk');
 
@@ -37,7 +31,7 @@ export class OutboundCallsService {
   private sdk?: Promise<ServerSdk>;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly database: Database,
     private readonly leads: LeadsRepository,
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
@@ -51,11 +45,11 @@ export class OutboundCallsService {
 
     const missing = REQUIRED.filter((variable) => !this.config[variable]);
     if (missing.length > 0) {
-      throw new ServiceUnavailableException({ statusCode: 503, error: 'Service Unavailable', message: `Outbound calls are not configured: set ${missing.join(', ')}.`, missing });
+      throw new ServiceUnavailableException(`Outbound calls are not configured: set ${missing.join(', ')}.`);
     }
 
     const created = await this.createCall(number, target.name, target.leadId);
-    const call = await this.prisma
+    const call = await this.database
       .transaction(async (tx) => {
         await this.calls.lockCall(created.id, tx);
         // A status update may have raced ahead of this answer: the upsert keeps one record and its status.
@@ -79,7 +73,7 @@ export class OutboundCallsService {
   private async target(input: { leadId: string } | { phone: string; name?: string }) {
     if (!('leadId' in input)) return { phone: input.phone, name: input.name, leadId: undefined };
     const lead = await this.leads.findById(input.leadId);
-    if (!lead) throw new NotFoundException({ statusCode: 404, error: 'Not Found', message: `No lead with id ${input.leadId}.` });
+    if (!lead) throw new NotFoundException(`No lead with id ${input.leadId}.`);
     if (!lead.phone) throw badRequest('phone', NO_PHONE_MESSAGE);
     return { phone: lead.phone, name: lead.name, leadId: lead.id };
   }
@@ -111,7 +105,7 @@ export class OutboundCallsService {
     const call = typeof answer === 'object' && answer !== null && 'id' in answer ? answer : undefined;
     if (typeof call?.id !== 'string') {
       this.logger.error({ leadId, answer }, 'Voice platform answered without a call id');
-      throw new BadGatewayException({ statusCode: 502, error: 'Bad Gateway', message: 'The voice platform answered without a call id.' });
+      throw new BadGatewayException('The voice platform answered without a call id.');
     }
     return { id: call.id, status: call.status ?? 'queued' };
   }
@@ -119,14 +113,14 @@ export class OutboundCallsService {
   private platformFailure({ VapiError, VapiTimeoutError }: ServerSdk, error: unknown, leadId: string | undefined): Error {
     if (isTimeout(error, VapiError, VapiTimeoutError)) {
       this.logger.error({ leadId, timeoutSeconds: this.config.VAPI_TIMEOUT_SECONDS }, 'Voice platform timed out creating a call');
-      return new GatewayTimeoutException({ statusCode: 504, error: 'Gateway Timeout', message: `The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.` });
+      return new GatewayTimeoutException(`The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.`);
     }
     const status = error instanceof VapiError ? error.statusCode : undefined;
     const quoted = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
     // A platform that quotes the credential it got back must not carry the key to the browser or the log.
     const platformMessage = quoted.replaceAll(this.config.VAPI_PRIVATE_KEY!, '[redacted]');
     this.logger.error({ leadId, status, platformMessage }, 'Voice platform refused to create a call');
-    return new BadGatewayException({ statusCode: 502, error: 'Bad Gateway', message: `The voice platform refused the call: ${platformMessage}`, platformStatus: status ?? null });
+    return new BadGatewayException(`The voice platform refused the call: ${platformMessage}`);
   }
 }
 
@@ -145,6 +139,7 @@ function messageOf(body: unknown): string | undefined {
   return typeof message === 'string' ? message : undefined;
 }
 
-function badRequest(field: string, message: string): BadRequestException {
-  return new BadRequestException({ statusCode: 400, error: 'Bad Request', message, errors: [{ field, message }] });
+/** A 400 whose message is the field's own, as the dashboard shows it. */
+function badRequest(field: string, message: string): InvalidFieldsException {
+  return new InvalidFieldsException([{ field, message }], message);
 }

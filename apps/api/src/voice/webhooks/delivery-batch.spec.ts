@@ -1,16 +1,16 @@
-import type { Call } from '../../generated/sqlite/client';
-import type { LeadIdentity } from '../../leads/leads.repository';
+import type { Call } from '../../database/models';
+import type { LeadIdentity } from '../../leads/lead-identity';
 import { endOfCallReport, statusUpdate, type ReportOptions } from '../../../test/fixtures/vapi-messages';
 import { DeliveryBatch } from './delivery-batch';
 import { callFromReport, leadFromReport } from './end-of-call-report';
-import { parseHandledMessage, type HandledMessage } from './vapi-message';
+import { isAttributable, parseHandledMessage, type HandledMessage } from './vapi-message';
 
 const REGION = 'IN';
 const NOW = new Date('2026-11-23T10:00:00.000Z');
 
 function parsed(body: { message: unknown }): HandledMessage {
   const result = parseHandledMessage(body.message as { type: HandledMessage['type'] });
-  if (!result.ok) throw new Error(`Fixture is not a valid message: ${JSON.stringify(result.errors)}`);
+  if (!result.ok || !isAttributable(result.value)) throw new Error(`Fixture is not a valid message about a call: ${JSON.stringify(result)}`);
   return result.value;
 }
 
@@ -21,7 +21,7 @@ const status = (...args: Parameters<typeof statusUpdate>) => parsed(statusUpdate
 function batchOf(messages: HandledMessage[], stored: { calls?: Call[]; leads?: LeadIdentity[] } = {}): DeliveryBatch {
   const batch = new DeliveryBatch(stored.calls ?? [], stored.leads ?? [], NOW);
   for (const message of messages) {
-    if (message.type === 'end-of-call-report') batch.addReport(message, leadFromReport(message, REGION), callFromReport(message, REGION));
+    if (message.type === 'end-of-call-report') batch.addReport(message, leadFromReport(message, { phoneRegion: REGION, qualifiedFrom: 'explicit' }), callFromReport(message, REGION));
     else batch.addStatusUpdate(message);
   }
   return batch;
@@ -49,6 +49,8 @@ function storedCall(vapiCallId: string, columns: Partial<Call> = {}): Call {
     transcript: null,
     recordingUrl: null,
     structuredData: null,
+    structuredOutputs: null,
+    successEvaluation: null,
     createdAt: created,
     updatedAt: created,
     ...columns,
@@ -179,5 +181,13 @@ describe('DeliveryBatch', () => {
       { vapiCallId: 'known-lead', leadId: 'lead-1', status: 'queued', summary: null },
       { vapiCallId: 'unknown-lead', leadId: null, status: 'queued', summary: null },
     ]);
+  });
+
+  it('reads the boolean words the CSV import reads: 1 and 0 too', () => {
+    const { newLeads } = batchOf([
+      report({ callId: 'words', number: '+919800000004', structuredData: { name: 'Word Person', loan_needed: ' 0 ', qualified: '1' } }),
+    ]).writes();
+
+    expect(newLeads).toEqual([expect.objectContaining({ name: 'Word Person', qualified: true, loanNeeded: false })]);
   });
 });

@@ -1,8 +1,11 @@
-import type { Call, Lead } from '../../generated/sqlite/client';
+import type { Call, Lead } from '../../database/models';
 import { newRowId } from '../../database/row-id';
 import type { LiveEventSignal } from '../../events/live-event';
 import { toLeadWrite } from '../../leads/lead-write';
-import { VOICE_BOT_SOURCE, type LeadColumns, type LeadIdentity } from '../../leads/leads.repository';
+import { LeadIdentities, type LeadIdentity } from '../../leads/lead-identity';
+import type { LeadColumns } from '../../leads/lead-columns';
+import { FRESH_LEAD } from '../../leads/fresh-lead';
+import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
 import { laterStatus } from '../calls/call-status';
 import type { CallColumns } from '../calls/calls.repository';
 import { changesFromCall, customerNumberOf, type ReportedCall, type ReportedLead } from './end-of-call-report';
@@ -31,7 +34,7 @@ export interface BatchWrites {
  */
 export class DeliveryBatch {
   private readonly calls: Map<string, Call>;
-  private readonly leads: Map<string, LeadIdentity>;
+  private readonly leads: LeadIdentities;
   private readonly newLeads = new Map<string, Lead>();
   private readonly leadChanges = new Map<string, LeadColumns>();
   private readonly touchedCalls = new Set<Call>();
@@ -43,7 +46,7 @@ export class DeliveryBatch {
     private readonly now: Date,
   ) {
     this.calls = new Map(storedCalls.map((call) => [call.vapiCallId, { ...call }]));
-    this.leads = new Map(knownLeads.map((lead) => [lead.id, { ...lead }]));
+    this.leads = new LeadIdentities(knownLeads);
   }
 
   /** An end-of-call-report: one call record per call, and the caller's lead created or updated. */
@@ -54,7 +57,7 @@ export class DeliveryBatch {
     const { lead } = reported;
     const known =
       (call.leadId ? this.leads.get(call.leadId) : undefined) ??
-      this.samePerson({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone });
+      this.leads.samePerson({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone });
     call.leadId = known ? this.updateLead(known, changesFromCall(reported)) : this.createLead(reported);
     this.signals.push({ type: known ? 'lead.updated' : 'lead.created', id: call.leadId }, { type: 'call.updated', id: call.id });
   }
@@ -107,24 +110,16 @@ export class DeliveryBatch {
     return call;
   }
 
-  /** The lead a caller is: same id, else the first lead with the same email, else the first with the same phone. */
-  private samePerson({ id, email, phone }: { id?: string; email?: string | null; phone?: string | null }): LeadIdentity | undefined {
-    const byId = id ? this.leads.get(id) : undefined;
-    if (byId) return byId;
-    const leads = [...this.leads.values()];
-    return (email ? first(leads.filter((lead) => lead.email === email)) : undefined) ?? (phone ? first(leads.filter((lead) => lead.phone === phone)) : undefined);
-  }
-
   private createLead({ lead }: ReportedLead): string {
-    const created: Lead = { ...toLeadWrite(lead), source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
+    const created: Lead = { ...toLeadWrite(lead), ...FRESH_LEAD, source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
     this.newLeads.set(created.id, created);
-    this.leads.set(created.id, created);
+    this.leads.add(created);
     return created.id;
   }
 
   private updateLead(lead: LeadIdentity, changes: LeadColumns): string {
     // The identity moves with the changes: later deliveries find the caller by the new email or phone.
-    Object.assign(lead, pickIdentity(changes));
+    this.leads.update(lead.id, changes);
     const created = this.newLeads.get(lead.id);
     if (created) Object.assign(created, changes);
     else this.leadChanges.set(lead.id, { ...this.leadChanges.get(lead.id), ...changes });
@@ -142,20 +137,6 @@ const NOTHING_REPORTED = {
   transcript: null,
   recordingUrl: null,
   structuredData: null,
+  structuredOutputs: null,
+  successEvaluation: null,
 } satisfies Partial<CallColumns>;
-
-/** The first lead stored, as the database orders them: by creation time, then id. */
-function first(leads: LeadIdentity[]): LeadIdentity | undefined {
-  return leads.reduce<LeadIdentity | undefined>((oldest, lead) => {
-    if (!oldest) return lead;
-    const age = lead.createdAt.getTime() - oldest.createdAt.getTime();
-    return age < 0 || (age === 0 && lead.id < oldest.id) ? lead : oldest;
-  }, undefined);
-}
-
-function pickIdentity(changes: LeadColumns): Partial<LeadIdentity> {
-  return {
-    ...(changes.email !== undefined ? { email: changes.email } : {}),
-    ...(changes.phone !== undefined ? { phone: changes.phone } : {}),
-  };
-}

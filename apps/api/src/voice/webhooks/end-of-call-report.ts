@@ -1,9 +1,12 @@
 import type { FieldError } from '../../common/field-errors';
+import { booleanLike } from '../../leads/boolean-words';
 import { parseLeadInput, type ValidLead } from '../../leads/inputs/lead-input';
 import { toLeadChanges } from '../../leads/lead-write';
-import type { LeadColumns } from '../../leads/leads.repository';
+import type { LeadColumns } from '../../leads/lead-columns';
 import { normalizePhoneNumber } from '../../leads/phone-number';
 import type { CallColumns } from '../calls/calls.repository';
+import { valueOf, type ReportedLeadField } from './reported-lead-fields';
+import { leadDataOf, resultsByName, structuredOutputsOf } from './structured-outputs';
 import type { EndOfCallReport } from './vapi-message';
 
 export const UNKNOWN_CALLER = 'Unknown caller';
@@ -20,40 +23,50 @@ export interface ReportedLead {
 const text = (value: unknown): string | undefined =>
   typeof value === 'string' && value.trim() ? value : typeof value === 'number' ? String(value) : undefined;
 
-/** true/false, or the words an analysis model writes for them. */
-export function booleanLike(value: unknown): boolean | undefined {
-  if (typeof value === 'boolean') return value;
-  if (typeof value !== 'string') return undefined;
-  const word = value.trim().toLowerCase();
-  if (['true', 'yes'].includes(word)) return true;
-  if (['false', 'no'].includes(word)) return false;
-  return undefined;
-}
-
 /** The caller's number: from the call, else from the message. */
-export function customerNumberOf(message: { call?: { customer?: { number?: string } }; customer?: { number?: string } }): string | undefined {
+export function customerNumberOf(message: { call?: { customer?: { number?: string } } | null; customer?: { number?: string } }): string | undefined {
   return message.call?.customer?.number ?? message.customer?.number;
 }
 
+/** How reports are read: the region of national numbers, and where qualification may come from. */
+export interface ReportReading {
+  phoneRegion: string;
+  /** `successEvaluation`: a report without an explicit qualification takes Vapi's pass/fail of the call as one. */
+  qualifiedFrom: 'explicit' | 'successEvaluation';
+}
+
+const budgetOf = (value: unknown) => (typeof value === 'number' ? value : text(value));
+
 /**
- * The lead a report describes, from the analysis' structured data. The agent's
- * extraction can be wrong: a field that fails validation is dropped (a wrong phone
- * falls back to the number that called), never the lead.
+ * The lead a report describes. Each field comes from the first place that gives it: the
+ * structured outputs, then the analysis' structured data (assistants still on the older
+ * analysis plan), then the call's customer. `qualified` only from an explicit value (Vapi's
+ * success evaluation judges the call, not the buyer) unless VAPI_QUALIFIED_FROM says
+ * otherwise. The agent's extraction can be wrong: a field that fails validation is dropped
+ * (a wrong phone falls back to the number that called), never the lead.
  */
-export function leadFromReport(report: EndOfCallReport, phoneRegion: string): ReportedLead {
-  const data = report.analysis?.structuredData ?? {};
+export function leadFromReport(report: EndOfCallReport, { phoneRegion, qualifiedFrom }: ReportReading): ReportedLead {
+  const sources = [...leadDataOf(structuredOutputsOf(report.artifact?.structuredOutputs)), report.analysis?.structuredData ?? {}];
+  const reported = <T>(field: ReportedLeadField, read: (value: unknown) => T | undefined): T | undefined => {
+    for (const source of sources) {
+      const value = read(valueOf(source, field));
+      if (value !== undefined) return value;
+    }
+    return undefined;
+  };
   const callerNumber = customerNumberOf(report);
-  const givenName = text(data.name) ?? text(report.call.customer?.name) ?? text(report.customer?.name);
-  const qualified = booleanLike(data.qualified) ?? booleanLike(report.analysis?.successEvaluation);
+  const givenName = reported('name', text) ?? text(report.call.customer?.name) ?? text(report.customer?.name);
+  const explicitlyQualified = reported('qualified', booleanLike);
+  const qualified = qualifiedFrom === 'successEvaluation' ? (explicitlyQualified ?? booleanLike(report.analysis?.successEvaluation)) : explicitlyQualified;
   const raw: Record<string, unknown> = {
     name: givenName ?? UNKNOWN_CALLER,
-    email: text(data.email),
-    phone: text(data.phone) ?? callerNumber,
-    location: text(data.location),
-    interestedIn: text(data.interestedIn ?? data.interested_in),
-    budget: typeof data.budget === 'number' ? data.budget : text(data.budget),
-    timeline: text(data.timeline),
-    loan_needed: booleanLike(data.loan_needed ?? data.loanNeeded),
+    email: reported('email', text),
+    phone: reported('phone', text) ?? callerNumber,
+    location: reported('location', text),
+    interestedIn: reported('interestedIn', text),
+    budget: reported('budget', budgetOf),
+    timeline: reported('timeline', text),
+    loan_needed: reported('loan_needed', booleanLike),
     qualified: qualified ?? false,
   };
   for (const key of Object.keys(raw)) if (raw[key] === undefined) delete raw[key];
@@ -114,7 +127,20 @@ export function callFromReport(report: EndOfCallReport, phoneRegion: string): Re
     // The mixed mono track plays in any browser; stereo and the older fields are fallbacks.
     recordingUrl: artifact?.recording?.mono?.combinedUrl ?? artifact?.recording?.stereoUrl ?? artifact?.recordingUrl ?? report.recordingUrl ?? null,
     structuredData: report.analysis?.structuredData ? JSON.stringify(report.analysis.structuredData) : null,
+    structuredOutputs: json(resultsByName(structuredOutputsOf(artifact?.structuredOutputs))),
+    successEvaluation: successEvaluationText(report.analysis?.successEvaluation),
   };
+}
+
+function json(value: unknown): string | null {
+  return value === null || value === undefined ? null : JSON.stringify(value);
+}
+
+/** Vapi's verdict as text ("true", "8", "Pass"), whatever rubric produced it. */
+function successEvaluationText(value: unknown): string | null {
+  if (typeof value === 'boolean' || typeof value === 'number') return String(value);
+  // PostgreSQL cannot store NUL.
+  return typeof value === 'string' && value.trim() ? value.replaceAll('\u0000', '') : null;
 }
 
 function date(value: string | undefined): Date | null {

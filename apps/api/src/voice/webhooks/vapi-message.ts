@@ -4,9 +4,9 @@ import { isLeadId } from '../../leads/lead-id';
 
 // The parts of the voice platform's server messages we read, as its server SDK types
 // them (ServerMessageEndOfCallReport, ServerMessageStatusUpdate, Call, Artifact,
-// Analysis, Recording). Only the type, the call id and a status update's status are
-// required: an optional part that is missing, null or oddly typed is ignored, because
-// refusing the message would lose the rest of what the platform delivered.
+// Analysis, Recording). Only the type, a status update's status and, when there is a
+// call, its id are required: an optional part that is missing, null or oddly typed is
+// ignored, because refusing the message would lose the rest of what the platform delivered.
 
 /** An optional part: kept when it has the expected shape, otherwise ignored. */
 const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
@@ -36,9 +36,12 @@ export const webhookEnvelopeSchema = z.object({
   message: z.looseObject({ type: z.string('is required').min(1, 'is required').max(100) }, 'is required'),
 });
 
+// A message about no call at all (Vapi's schemas make `call` optional) is kept, not refused: see isAttributable.
+const optionalCall = call.nullish();
+
 const endOfCallReportSchema = z.looseObject({
   type: z.literal('end-of-call-report'),
-  call,
+  call: optionalCall,
   customer,
   endedReason: optionalText,
   startedAt: optionalText,
@@ -52,6 +55,8 @@ const endOfCallReportSchema = z.looseObject({
   artifact: lenient(
     z.looseObject({
       transcript: optionalText,
+      // Keyed by the output's id, each `{ name, result }` (Vapi's Artifact.structuredOutputs).
+      structuredOutputs: jsonObject,
       recordingUrl: optionalText,
       recording: lenient(z.looseObject({ stereoUrl: optionalText, mono: lenient(z.looseObject({ combinedUrl: optionalText })) })),
     }),
@@ -69,14 +74,26 @@ const statusUpdateSchema = z.looseObject({
   type: z.literal('status-update'),
   status: z.string('is required').min(1, 'is required').max(50, 'must be at most 50 characters').refine(noNul, 'must not contain NUL characters'),
   endedReason: optionalText,
-  call,
+  call: optionalCall,
   customer,
 });
 
-export type EndOfCallReport = z.output<typeof endOfCallReportSchema>;
-export type StatusUpdate = z.output<typeof statusUpdateSchema>;
+export type VapiCall = z.output<typeof call>;
+type AboutCall<T> = T & { call: VapiCall };
+/** A handled message as it arrived: about a call, or (rarely) about none. */
+export type ParsedMessage = z.output<typeof endOfCallReportSchema> | z.output<typeof statusUpdateSchema>;
+export type EndOfCallReport = AboutCall<z.output<typeof endOfCallReportSchema>>;
+export type StatusUpdate = AboutCall<z.output<typeof statusUpdateSchema>>;
+/** A handled message about a call: what the processor applies. */
 export type HandledMessage = EndOfCallReport | StatusUpdate;
-export type VapiCall = EndOfCallReport['call'];
+
+/**
+ * Whether a message names its call. One that does not cannot be tied to a call record or a
+ * lead; it is stored for an admin to look at, and answered 2xx (Vapi does not retry a 4xx).
+ */
+export function isAttributable(message: ParsedMessage): message is HandledMessage {
+  return Boolean(message.call);
+}
 
 /** The message types we store and act on; others are acknowledged and dropped. */
 const HANDLED_TYPES = ['end-of-call-report', 'status-update'] as const;
@@ -86,7 +103,7 @@ export function isHandledType(type: string): type is HandledMessage['type'] {
 }
 
 /** Validates a handled message; errors name the field from the body's root (`message.call.id`). */
-export function parseHandledMessage(message: { type: HandledMessage['type'] }): { ok: true; value: HandledMessage } | { ok: false; errors: FieldError[] } {
+export function parseHandledMessage(message: { type: HandledMessage['type'] }): { ok: true; value: ParsedMessage } | { ok: false; errors: FieldError[] } {
   const schema = message.type === 'end-of-call-report' ? endOfCallReportSchema : statusUpdateSchema;
   const parsed = schema.safeParse(message);
   if (parsed.success) return { ok: true, value: parsed.data };

@@ -1,14 +1,16 @@
 import { Body, Controller, HttpCode, Post, Res, UseGuards } from '@nestjs/common';
-import { SkipThrottle, ThrottlerGuard } from '@nestjs/throttler';
-import { ApiTags } from '@nestjs/swagger';
+import { ApiAcceptedResponse, ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { WebhookReceipt } from '@lead-desk/contracts';
 import type { Response } from 'express';
 import { Public } from '../../auth/auth.decorators';
 import { fieldErrorsFromZod, InvalidFieldsException } from '../../common/field-errors';
-import { SIGN_IN_LIMIT } from '../../common/rate-limits';
+import { ErrorBodyOutput } from '../../common/error-body.output';
+import { RateLimit, WEBHOOK_LIMIT } from '../../common/rate-limits';
 import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from './message-depth';
-import { VapiSecretGuard } from './vapi-secret.guard';
+import { WebhookCredentialsGuard } from './credentials/webhook-credentials.guard';
 import { webhookEnvelopeSchema } from './vapi-message';
 import { WebhookProcessor } from './webhook-processor.service';
+import { WebhookReceiptOutput } from './webhook-receipt.output';
 
 @ApiTags('voice')
 @Public()
@@ -19,12 +21,19 @@ export class VapiWebhookController {
   /**
    * The voice platform's server messages. 200 once processed; 202 when stored but its
    * processing failed (kept for `pnpm webhooks:replay`); other types 200 and dropped.
+   * The body stays `unknown` here: only the envelope is checked, leniently, and each
+   * handled message type is then read by its own parser (vapi-message.ts), which keeps
+   * what the platform delivered even where an optional part is oddly shaped.
    */
   @Post('vapi')
   @HttpCode(200)
-  @UseGuards(VapiSecretGuard, ThrottlerGuard)
-  @SkipThrottle({ [SIGN_IN_LIMIT]: true })
-  async receive(@Body() body: unknown, @Res({ passthrough: true }) response: Response) {
+  @RateLimit(WEBHOOK_LIMIT)
+  // Listed after @RateLimit, so it runs first: a request without a valid credential is refused before it counts.
+  @UseGuards(WebhookCredentialsGuard)
+  @ApiOkResponse({ type: WebhookReceiptOutput })
+  @ApiAcceptedResponse({ type: WebhookReceiptOutput, description: 'Stored, but its processing failed (kept for a replay), or it names no call (unattributable).' })
+  @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
+  async receive(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<WebhookReceipt> {
     const envelope = webhookEnvelopeSchema.safeParse(body);
     if (!envelope.success) throw new InvalidFieldsException(fieldErrorsFromZod(envelope.error));
     if (nestsDeeperThan(envelope.data.message, MAX_MESSAGE_DEPTH)) {

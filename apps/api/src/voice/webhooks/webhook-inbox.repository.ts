@@ -1,6 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { Prisma, type WebhookEvent } from '../../generated/sqlite/client';
-import { PrismaService, type TransactionClient } from '../../database/prisma.service';
+import { Database } from '../../database/database';
+import type { WebhookEvent, WebhookEventWhereInput } from '../../database/models';
+import type { TransactionClient } from '../../database/prisma-client';
+import { join, sql } from '../../database/sql';
 import { newRowId } from '../../database/row-id';
 
 /** Which unprocessed events to replay: by default every one. */
@@ -11,6 +13,14 @@ export interface UnprocessedSelection {
   attemptsBelow?: number;
 }
 
+/** The events an admin looks at: processing failed, or the message names no call. */
+export type InboxProblem = 'failed' | 'unattributable';
+
+const PROBLEMS: Record<InboxProblem, WebhookEventWhereInput> = {
+  failed: { processedAt: null, unattributable: false, error: { not: null } },
+  unattributable: { unattributable: true },
+};
+
 /**
  * The only place that queries the webhook inbox. Every write runs in a transaction of
  * its own: on SQLite a statement outside one would join whatever transaction is open
@@ -18,11 +28,32 @@ export interface UnprocessedSelection {
  */
 @Injectable()
 export class WebhookInboxRepository {
-  constructor(private readonly prisma: PrismaService) {}
+  constructor(private readonly database: Database) {}
 
   /** Committed before any effect: from here on, the delivery cannot be lost. */
   record(type: string, vapiCallId: string, payload: string): Promise<WebhookEvent> {
-    return this.prisma.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload } }));
+    return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload } }));
+  }
+
+  /** A message about no call: kept as received, and never picked up by the automatic retry. */
+  recordUnattributable(type: string, payload: string): Promise<WebhookEvent> {
+    return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, payload, unattributable: true } }));
+  }
+
+  findById(id: string): Promise<WebhookEvent | null> {
+    return this.database.client.webhookEvent.findUnique({ where: { id } });
+  }
+
+  /** Events with a problem, newest first, in keyset pages after `after` (receivedAt, id). */
+  withProblem(problem: InboxProblem, limit: number, after?: { receivedAt: Date; id: string }): Promise<WebhookEvent[]> {
+    return this.database.client.webhookEvent.findMany({
+      where: {
+        ...PROBLEMS[problem],
+        ...(after ? { OR: [{ receivedAt: { lt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { lt: after.id } }] } : {}),
+      },
+      orderBy: [{ receivedAt: 'desc' }, { id: 'desc' }],
+      take: limit,
+    });
   }
 
   /**
@@ -32,9 +63,9 @@ export class WebhookInboxRepository {
    */
   async recordProcessed(deliveries: { type: string; vapiCallId: string; payload: string }[], tx: TransactionClient): Promise<void> {
     const now = new Date();
-    const rows = deliveries.map(({ type, vapiCallId, payload }) => Prisma.sql`(${newRowId()}, ${type}, ${vapiCallId}, ${payload}, ${now}, ${now}, 1)`);
+    const rows = deliveries.map(({ type, vapiCallId, payload }) => sql`(${newRowId()}, ${type}, ${vapiCallId}, ${payload}, ${now}, ${now}, 1)`);
     await tx.$executeRaw`
-      INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${Prisma.join(rows)}`;
+      INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${join(rows)}`;
   }
 
   async markProcessed(id: string, tx: TransactionClient): Promise<void> {
@@ -42,16 +73,17 @@ export class WebhookInboxRepository {
   }
 
   async markFailed(id: string, error: string): Promise<void> {
-    await this.prisma.transaction((tx) =>
+    await this.database.transaction((tx) =>
       tx.webhookEvent.update({ where: { id }, data: { error: error.slice(0, 2000), attempts: { increment: 1 } } }),
     );
   }
 
   /** Events not processed yet, oldest first, in keyset pages after `after`. */
   unprocessed(limit: number, after?: WebhookEvent, selection: UnprocessedSelection = {}): Promise<WebhookEvent[]> {
-    return this.prisma.client.webhookEvent.findMany({
+    return this.database.client.webhookEvent.findMany({
       where: {
         processedAt: null,
+        unattributable: false,
         ...(selection.receivedBefore ? { receivedAt: { lt: selection.receivedBefore } } : {}),
         ...(selection.attemptsBelow ? { attempts: { lt: selection.attemptsBelow } } : {}),
         ...(after ? { OR: [{ receivedAt: { gt: after.receivedAt } }, { receivedAt: after.receivedAt, id: { gt: after.id } }] } : {}),

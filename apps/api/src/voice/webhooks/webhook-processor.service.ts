@@ -1,20 +1,24 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import type { WebhookEvent } from '../../generated/sqlite/client';
+import type { WebhookEvent } from '../../database/models';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
-import { PrismaService, type TransactionClient } from '../../database/prisma.service';
+import { Database } from '../../database/database';
+import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { CallsRepository } from '../calls/calls.repository';
 import { DeliveryBatch } from './delivery-batch';
-import { callFromReport, leadFromReport } from './end-of-call-report';
-import { isHandledType, leadIdOf, parseHandledMessage, type HandledMessage } from './vapi-message';
+import { callFromReport, leadFromReport, type ReportReading } from './end-of-call-report';
+import { isAttributable, isHandledType, leadIdOf, parseHandledMessage, type HandledMessage } from './vapi-message';
 import { GroupCommit } from './group-commit';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 import { WebhookInboxRepository, type UnprocessedSelection } from './webhook-inbox.repository';
 
-export type WebhookOutcome = { received: true; stored: boolean; processed: boolean };
+export type WebhookOutcome = { received: true; stored: boolean; processed: boolean; unattributable?: true };
+
+/** What processing a stored event again came to. */
+export type ReplayOutcome = 'processed' | 'failed' | 'unattributable';
 
 const REPLAY_BATCH = 500;
 /** Deliveries written in one transaction at most: a burst is split so no transaction runs long. */
@@ -38,26 +42,38 @@ export class WebhookProcessor {
   private readonly logger = new Logger(WebhookProcessor.name);
   private readonly queue: WebhookDeliveryQueue;
   private readonly ingest: GroupCommit<Delivery, boolean>;
+  private readonly reading: ReportReading;
 
   constructor(
-    private readonly prisma: PrismaService,
+    private readonly database: Database,
     private readonly inbox: WebhookInboxRepository,
     private readonly leads: LeadsRepository,
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
+    this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
     const slots = Math.max(1, config.DATABASE_POOL_SIZE - POOL_RESERVE);
     this.queue = new WebhookDeliveryQueue(slots);
-    // SQLite writes one transaction at a time whatever we do; PostgreSQL takes a few at once.
-    this.ingest = new GroupCommit((deliveries) => this.ingestBatch(deliveries), INGEST_BATCH, prisma.provider === 'postgresql' ? Math.min(4, slots) : 1);
+    this.ingest = new GroupCommit((deliveries) => this.ingestBatch(deliveries), INGEST_BATCH, Math.min(database.dialect.parallelWriters, slots));
   }
 
   async receive(message: { type: string }): Promise<WebhookOutcome> {
     if (!isHandledType(message.type)) return { received: true, stored: false, processed: false };
     const parsed = parseHandledMessage({ ...message, type: message.type });
     if (!parsed.ok) throw new InvalidFieldsException(parsed.errors);
-    return { received: true, stored: true, processed: await this.ingest.add({ message: parsed.value, payload: JSON.stringify(message) }) };
+    const payload = JSON.stringify(message);
+    if (!isAttributable(parsed.value)) {
+      const event = await this.inbox.recordUnattributable(parsed.value.type, payload);
+      this.logger.warn({ eventId: event.id, type: event.type }, 'Webhook message names no call: stored as unattributable');
+      return { received: true, stored: true, processed: false, unattributable: true };
+    }
+    return { received: true, stored: true, processed: await this.ingest.add({ message: parsed.value, payload }) };
+  }
+
+  /** Processes one stored event again, on an admin's request. */
+  async replay(event: WebhookEvent): Promise<ReplayOutcome> {
+    return this.queue.run(event.vapiCallId ?? event.id, () => this.reprocess(event));
   }
 
   /**
@@ -72,7 +88,7 @@ export class WebhookProcessor {
     try {
       // In one of the queue's slots, so batches and single deliveries together stay within the pool.
       const signals = await this.queue.runInSlot(() =>
-        this.prisma.transaction(async (tx) => {
+        this.database.transaction(async (tx) => {
           await this.inbox.recordProcessed(deliveries.map(({ message, payload }) => ({ type: message.type, vapiCallId: message.call.id, payload })), tx);
           return this.apply(deliveries.map(({ message }) => message), tx);
         }),
@@ -101,7 +117,7 @@ export class WebhookProcessor {
     for (;;) {
       const batch = await this.inbox.unprocessed(REPLAY_BATCH, after, selection);
       for (const event of batch) {
-        if (await this.queue.run(event.vapiCallId ?? event.id, () => this.reprocess(event))) outcome.processed += 1;
+        if ((await this.replay(event)) === 'processed') outcome.processed += 1;
         else outcome.failed += 1;
       }
       if (batch.length < REPLAY_BATCH) return outcome;
@@ -109,18 +125,21 @@ export class WebhookProcessor {
     }
   }
 
-  private async reprocess(event: WebhookEvent): Promise<boolean> {
+  private async reprocess(event: WebhookEvent): Promise<ReplayOutcome> {
     const parsed = parseHandledMessage(JSON.parse(event.payload) as { type: HandledMessage['type'] });
-    if (parsed.ok) return this.process(event, parsed.value);
-    const reason = `Stored message no longer valid: ${parsed.errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
-    this.logger.error({ eventId: event.id, type: event.type, vapiCallId: event.vapiCallId, reason }, 'Webhook event cannot be replayed');
-    await this.inbox.markFailed(event.id, reason);
-    return false;
+    if (!parsed.ok) {
+      const reason = `Stored message no longer valid: ${parsed.errors.map((e) => `${e.field} ${e.message}`).join('; ')}`;
+      this.logger.error({ eventId: event.id, type: event.type, vapiCallId: event.vapiCallId, reason }, 'Webhook event cannot be replayed');
+      await this.inbox.markFailed(event.id, reason);
+      return 'failed';
+    }
+    if (!isAttributable(parsed.value)) return 'unattributable';
+    return (await this.process(event, parsed.value)) ? 'processed' : 'failed';
   }
 
   private async process(event: WebhookEvent, message: HandledMessage): Promise<boolean> {
     try {
-      const signals = await this.prisma.transaction(async (tx) => {
+      const signals = await this.database.transaction(async (tx) => {
         const changes = await this.apply([message], tx);
         await this.inbox.markProcessed(event.id, tx);
         return changes;
@@ -146,7 +165,7 @@ export class WebhookProcessor {
   private async apply(messages: HandledMessage[], tx: TransactionClient): Promise<LiveEventSignal[]> {
     const region = this.config.DEFAULT_PHONE_REGION;
     const reports = messages.map((message) =>
-      message.type === 'end-of-call-report' ? { lead: leadFromReport(message, region), call: callFromReport(message, region) } : undefined,
+      message.type === 'end-of-call-report' ? { lead: leadFromReport(message, this.reading), call: callFromReport(message, region) } : undefined,
     );
     const callers = reports.flatMap((report) => (report ? [report.lead.lead] : []));
     const vapiCallIds = messages.map(({ call }) => call.id);

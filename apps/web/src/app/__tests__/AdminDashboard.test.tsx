@@ -58,8 +58,9 @@ describe('AdminDashboard in staff mode', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByTestId('lead-card')).toBeInTheDocument();
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Ravi Kumar');
-    // Agents may not import or export.
+    // Agents may not import or export, nor open the webhook inbox.
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Webhook inbox' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();

@@ -2,4 +2,3 @@ export { sessionKey } from './api/authApi';
 export { SessionControls } from './components/SessionControls';
 export { SignInForm } from './components/SignInForm';
 export { useSession } from './hooks/useSession';
-export type { Session } from './types';

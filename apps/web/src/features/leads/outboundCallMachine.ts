@@ -7,7 +7,8 @@ export interface CallTarget {
   phone: string | null;
 }
 
-export type OutboundCallStatus = 'idle' | 'dialing' | 'in-progress' | 'ended' | 'error';
+/** `no-phone`: the lead has no number to call, so no call can be started at all. */
+export type OutboundCallStatus = 'idle' | 'no-phone' | 'dialing' | 'in-progress' | 'ended' | 'error';
 
 export interface OutboundCallState {
   status: OutboundCallStatus;
@@ -64,7 +65,7 @@ const ORDER: OutboundCallStatus[] = ['dialing', 'in-progress', 'ended'];
 export function outboundCallReducer(state: OutboundCallState, event: OutboundCallEvent): OutboundCallState {
   switch (event.type) {
     case 'OPEN':
-      return { ...closedCall, target: event.target };
+      return { ...closedCall, target: event.target, status: event.target.phone ? 'idle' : 'no-phone' };
     case 'CANCEL':
       return closedCall;
     case 'START':
@@ -87,7 +88,7 @@ function advance(state: OutboundCallState, call: CallUpdate): OutboundCallState 
   return { ...state, status: 'ended', endedReason: call.endedReason, durationSeconds: call.durationSeconds };
 }
 
-/** A new call may start before the first attempt, after a failure and after a call ended. */
+/** A new call may start before the first attempt, after a failure and after a call ended; never without a number. */
 export function canStartCall(status: OutboundCallStatus): boolean {
   return status === 'idle' || status === 'error' || status === 'ended';
 }

@@ -1,3 +1,4 @@
+import type { Session } from '@lead-desk/contracts';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -5,7 +6,6 @@ import { stubApi } from '../../../testing/apiStub';
 import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
 import { sessionKey } from '../api/authApi';
 import { SessionControls } from '../components/SessionControls';
-import type { Session } from '../types';
 
 const admin: Session = { authMode: 'staff', staff: { id: 's1', email: 'admin@example.in', name: 'Asha Rao', role: 'admin' }, csrfToken: 'csrf-1' };
 

@@ -1,5 +1,5 @@
+import type { Session } from '@lead-desk/contracts';
 import { apiJson, isUnauthorized, setCsrfToken } from '../../../lib/apiClient';
-import type { Session } from '../types';
 
 export const sessionKey = ['session'] as const;
 

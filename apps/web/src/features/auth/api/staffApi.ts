@@ -1,5 +1,5 @@
+import type { NewStaffMember, StaffAccount } from '@lead-desk/contracts';
 import { apiJson } from '../../../lib/apiClient';
-import type { NewStaffMember, StaffAccount } from '../types';
 
 export const staffKey = ['staff'] as const;
 

@@ -1,6 +1,6 @@
+import type { Session } from '@lead-desk/contracts';
 import { Info, LogOut } from 'lucide-react';
 import { useSignOut } from '../hooks/useSession';
-import type { Session } from '../types';
 import { StaffManagement } from './StaffManagement';
 import '../auth.css';
 

@@ -1,3 +1,4 @@
+import type { NewStaffMember, StaffRole } from '@lead-desk/contracts';
 import { UserMinus, UserPlus } from 'lucide-react';
 import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -6,7 +7,6 @@ import { Modal } from '../../../components/Modal';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/apiClient';
 import { useStaff } from '../hooks/useStaff';
-import type { NewStaffMember, StaffRole } from '../types';
 
 const TEXT = {
   title: 'Staff accounts',

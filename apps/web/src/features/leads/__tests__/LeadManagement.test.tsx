@@ -1,3 +1,4 @@
+import type { Lead, LeadStats } from '@lead-desk/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { giveLeadListHeight } from '../../../testing/layout';
 import { aLead } from '../../../testing/leadFixtures';
 import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
 import { LeadManagement } from '../components/LeadManagement';
-import type { Lead, LeadStats } from '../types';
 
 const LEADS: Lead[] = [
   aLead({ _id: 'l3', name: 'Rohan Mehta', location: 'Pune', qualified: true, createdAt: '2026-05-14T10:00:00.000Z' }),

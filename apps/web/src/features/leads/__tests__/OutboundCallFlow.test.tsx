@@ -1,3 +1,4 @@
+import type { CallRecord } from '@lead-desk/contracts';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -7,7 +8,6 @@ import { giveLeadListHeight } from '../../../testing/layout';
 import { aLead } from '../../../testing/leadFixtures';
 import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
 import { LeadManagement } from '../components/LeadManagement';
-import type { CallRecord } from '../types';
 
 const LEAD = aLead({ _id: 'lead-1', name: 'Rohan Mehta', phone: '+919820198765' });
 const STATS = { total: 1, qualified: 1, unqualified: 0, thisMonth: 1, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 };
@@ -24,18 +24,22 @@ function callRecord(status: string, overrides: Partial<CallRecord> = {}): CallRe
     startedAt: null,
     endedAt: null,
     durationSeconds: null,
+    cost: null,
     summary: null,
     transcript: null,
     recordingUrl: null,
+    structuredData: null,
+    structuredOutputs: null,
+    successEvaluation: null,
     createdAt: '2026-05-14T10:00:00.000Z',
     updatedAt: '2026-05-14T10:00:00.000Z',
     ...overrides,
   };
 }
 
-function stubDashboard(placeCall: (request: Request) => Response) {
+function stubDashboard(placeCall: (request: Request) => Response, lead = LEAD) {
   return stubApi({
-    'GET /api/leads': () => leadPage([LEAD]),
+    'GET /api/leads': () => leadPage([lead]),
     'GET /api/leads/stats': () => Response.json(STATS),
     'GET /api/leads/stats/daily': () => Response.json([]),
     'POST /api/calls': placeCall,
@@ -90,6 +94,16 @@ describe('the outbound call flow', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent('No phone number found.');
     expect(within(dialog).getByRole('status')).toHaveTextContent('Call failed');
     expect(within(dialog).getByRole('button', { name: 'Try Again' })).toBeInTheDocument();
+  });
+
+  it('tells at once that a lead without a phone cannot be called, and offers no call', async () => {
+    const requests = stubDashboard(() => Response.json({}, { status: 500 }), { ...LEAD, phone: null });
+    const { dialog } = await openCallDialog();
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('No phone number found.');
+    expect(within(dialog).getByRole('status')).toHaveTextContent('Cannot call');
+    expect(within(dialog).queryByRole('button', { name: /Start Call|Try Again/ })).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST')).toEqual([]);
   });
 
   it('Cancel closes the dialog and forgets the number; the next call starts afresh', async () => {

@@ -1,9 +1,10 @@
+import type { Lead } from '@lead-desk/contracts';
 import { QueryClient, type InfiniteData } from '@tanstack/react-query';
 import { describe, expect, it } from 'vitest';
 import { aLead } from '../../../testing/leadFixtures';
 import { placeLeadInLists } from '../api/leadCache';
 import { leadKeys } from '../api/leadQueryKeys';
-import type { Lead, LeadPage, LeadView } from '../types';
+import type { LeadPage, LeadView } from '../types';
 
 const older = aLead({ _id: 'a', name: 'Older', qualified: true, createdAt: '2026-05-01T00:00:00.000Z' });
 const newer = aLead({ _id: 'b', name: 'Newer', qualified: false, createdAt: '2026-05-03T00:00:00.000Z' });

@@ -14,6 +14,15 @@ describe('the outbound call machine', () => {
     expect(run([{ type: 'OPEN', target }])).toEqual({ ...closedCall, status: 'idle', target });
   });
 
+  it('opens on a lead without a phone as no-phone, where no call can start', () => {
+    const noPhone = run([{ type: 'OPEN', target: { ...target, phone: null } }]);
+    expect(noPhone).toEqual({ ...closedCall, status: 'no-phone', target: { ...target, phone: null } });
+    expect(outboundCallReducer(noPhone, { type: 'START' })).toBe(noPhone);
+    expect(outboundCallReducer(noPhone, placed)).toBe(noPhone);
+    expect(outboundCallReducer(noPhone, { type: 'FAILED', message: 'late' })).toBe(noPhone);
+    expect(run([{ type: 'OPEN', target }], noPhone).status).toBe('idle');
+  });
+
   it('dials the number the server normalised, then follows the call to its end', () => {
     const dialing = run([{ type: 'OPEN', target }, { type: 'START' }]);
     expect(dialing).toMatchObject({ status: 'dialing', number: null, callId: null });

@@ -1,5 +1,5 @@
+import type { ImportSummary } from '@lead-desk/contracts';
 import { ApiError, apiErrorFromBody, changeHeaders } from '../../../lib/apiClient';
-import type { ImportSummary } from '../types';
 
 export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' };
 

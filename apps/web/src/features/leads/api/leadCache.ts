@@ -1,5 +1,6 @@
+import type { Lead } from '@lead-desk/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
-import type { Lead, LeadPage, LeadView } from '../types';
+import type { LeadPage, LeadView } from '../types';
 import { leadMatchesView } from '../utils/leadMatchesView';
 import { leadKeys } from './leadQueryKeys';
 

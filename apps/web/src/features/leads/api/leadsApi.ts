@@ -1,5 +1,6 @@
+import type { DailyLeadCount, Lead, LeadInput, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
-import type { DailyLeadCount, Lead, LeadPage, LeadStats, LeadView, LeadWithCalls, NewLead } from '../types';
+import type { LeadPage, LeadView } from '../types';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -53,7 +54,7 @@ export function fetchLead(id: string, signal?: AbortSignal): Promise<LeadWithCal
   return apiJson(`/api/leads/${encodeURIComponent(id)}`, { signal });
 }
 
-export function createLead(lead: NewLead): Promise<Lead> {
+export function createLead(lead: LeadInput): Promise<Lead> {
   return apiJson('/api/leads', { method: 'POST', body: lead });
 }
 

@@ -1,3 +1,4 @@
+import type { Lead } from '@lead-desk/contracts';
 import { UserPlus } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { focusFirstInvalid, FormField } from '../../../components/FormField';
@@ -5,7 +6,6 @@ import { Modal } from '../../../components/Modal';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { ApiError } from '../../../lib/apiClient';
 import { useCreateLead } from '../hooks/useCreateLead';
-import type { Lead } from '../types';
 import { addLeadSchema, EMPTY_LEAD, toNewLead, type AddLeadField, type AddLeadValues } from './addLeadSchema';
 
 const TEXT = {

@@ -1,4 +1,5 @@
-import type { CallRecord } from '../types';
+import type { CallRecord } from '@lead-desk/contracts';
+import { recordingUrl } from '../api/callsApi';
 import { formatDateTime, formatDuration } from '../utils/formatDateTime';
 
 const TEXT = {
@@ -9,7 +10,12 @@ const TEXT = {
   duration: 'Duration',
   endedReason: 'Ended reason',
   number: 'Number',
+  successEvaluation: 'Success evaluation',
   summary: 'Summary',
+  structuredOutputs: 'Structured outputs',
+  yes: 'Yes',
+  no: 'No',
+  notGiven: 'Not given',
   transcript: 'Transcript',
   recording: 'Recording',
   noAudio: 'Your browser cannot play this recording.',
@@ -35,6 +41,7 @@ function CallEntry({ call }: { call: CallRecord }) {
     [TEXT.duration, call.durationSeconds === null ? null : formatDuration(call.durationSeconds)],
     [TEXT.endedReason, call.endedReason],
     [TEXT.number, call.customerNumber],
+    [TEXT.successEvaluation, call.successEvaluation],
   ];
   return (
     <article className="call-entry">
@@ -57,6 +64,12 @@ function CallEntry({ call }: { call: CallRecord }) {
           <p>{call.summary}</p>
         </section>
       )}
+      {call.structuredOutputs && Object.keys(call.structuredOutputs).length > 0 && (
+        <section>
+          <h5>{TEXT.structuredOutputs}</h5>
+          <OutputValues values={call.structuredOutputs} />
+        </section>
+      )}
       {call.transcript && (
         <section>
           <h5>{TEXT.transcript}</h5>
@@ -66,11 +79,36 @@ function CallEntry({ call }: { call: CallRecord }) {
       {call.recordingUrl && (
         <section>
           <h5>{TEXT.recording}</h5>
-          <audio controls preload="none" src={call.recordingUrl} aria-label={TEXT.recording}>
+          {/* Through the API: Vapi's storage is private, and the browser never sees its key or signed URL. */}
+          <audio controls preload="none" src={recordingUrl(call.id)} aria-label={TEXT.recording}>
             {TEXT.noAudio}
           </audio>
         </section>
       )}
     </article>
   );
+}
+
+/** Name → value, one level deep; deeper values as JSON. */
+function OutputValues({ values }: { values: Record<string, unknown> }) {
+  return (
+    <dl className="call-entry__outputs">
+      {Object.entries(values).map(([name, value]) => (
+        <div key={name}>
+          <dt>{name}</dt>
+          <dd>{isPlainObject(value) ? <OutputValues values={value} /> : outputText(value)}</dd>
+        </div>
+      ))}
+    </dl>
+  );
+}
+
+function isPlainObject(value: unknown): value is Record<string, unknown> {
+  return typeof value === 'object' && value !== null && !Array.isArray(value);
+}
+
+function outputText(value: unknown): string {
+  if (value === null || value === undefined || value === '') return TEXT.notGiven;
+  if (typeof value === 'boolean') return value ? TEXT.yes : TEXT.no;
+  return typeof value === 'string' ? value : JSON.stringify(value);
 }

@@ -1,6 +1,6 @@
+import type { ImportSummary } from '@lead-desk/contracts';
 import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
-import type { ImportSummary } from '../types';
 
 const TEXT = {
   title: 'Import CSV',

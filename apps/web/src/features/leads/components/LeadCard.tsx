@@ -1,6 +1,6 @@
+import type { Lead } from '@lead-desk/contracts';
 import { CalendarClock, Eye, Home, IndianRupee, Landmark, Mail, MapPin, Phone, PhoneCall, Timer, type LucideIcon } from 'lucide-react';
 import { memo, useId } from 'react';
-import type { Lead } from '../types';
 import { formatBudget } from '../utils/formatBudget';
 import { formatDateTime } from '../utils/formatDateTime';
 import { LEAD_FIELD_TEXT, loanText } from './leadFieldTexts';

@@ -1,7 +1,7 @@
+import type { Lead } from '@lead-desk/contracts';
 import { Modal } from '../../../components/Modal';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLeadDetails } from '../hooks/useLeadDetails';
-import type { Lead } from '../types';
 import { formatBudget } from '../utils/formatBudget';
 import { formatDateTime } from '../utils/formatDateTime';
 import { CallHistory } from './CallHistory';

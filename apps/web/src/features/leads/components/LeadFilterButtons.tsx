@@ -1,4 +1,5 @@
-import type { LeadCounts, LeadStatus } from '../types';
+import type { LeadStatus } from '@lead-desk/contracts';
+import type { LeadCounts } from '../types';
 
 const TEXT = {
   label: 'Filter leads',

@@ -1,6 +1,6 @@
+import type { Lead } from '@lead-desk/contracts';
 import { useVirtualizer } from '@tanstack/react-virtual';
 import { useEffect, useRef } from 'react';
-import type { Lead } from '../types';
 import { LeadCard } from './LeadCard';
 
 const TEXT = {

@@ -1,3 +1,4 @@
+import type { Lead } from '@lead-desk/contracts';
 import { UserPlus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
@@ -7,7 +8,6 @@ import { useLeadStats } from '../hooks/useLeadStats';
 import { useLeadView } from '../hooks/useLeadView';
 import { useLiveLeadUpdates } from '../hooks/useLiveLeadUpdates';
 import { useOutboundCall } from '../hooks/useOutboundCall';
-import type { Lead } from '../types';
 import { AgentStatusCard } from './AgentStatusCard';
 import { ExportCsvLink } from './ExportCsvLink';
 import { LeadCsvImport } from './LeadCsvImport';

@@ -1,7 +1,8 @@
+import type { Lead, LeadStatus } from '@lead-desk/contracts';
 import { useId } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLeadList } from '../hooks/useLeadList';
-import type { Lead, LeadStatus, LeadView } from '../types';
+import type { LeadView } from '../types';
 import { LeadEmptyState } from './LeadEmptyState';
 import { LeadList } from './LeadList';
 

@@ -1,5 +1,5 @@
+import type { LeadStats } from '@lead-desk/contracts';
 import { CalendarDays, CheckCircle2, Users, XCircle, type LucideIcon } from 'lucide-react';
-import type { LeadStats } from '../types';
 import { monthOverMonth } from '../utils/monthOverMonth';
 import { Skeleton } from './Skeleton';
 

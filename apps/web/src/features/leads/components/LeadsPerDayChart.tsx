@@ -1,7 +1,7 @@
+import type { DailyLeadCount } from '@lead-desk/contracts';
 import { useId } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { CHART_DAYS, useDailyLeadCounts } from '../hooks/useDailyLeadCounts';
-import type { DailyLeadCount } from '../types';
 import './LeadsPerDayChart.css';
 
 const TEXT = {

@@ -8,12 +8,14 @@ const TEXT = {
   description: 'The AI agent phones the customer from your voice number.',
   phases: {
     idle: 'Ready to call',
+    'no-phone': 'Cannot call',
     dialing: 'Dialing',
     'in-progress': 'In progress',
     ended: 'Call ended',
     error: 'Call failed',
   } satisfies Record<OutboundCallStatus, string>,
-  willCall: (phone: string | null) => (phone ? `The agent will call ${phone}.` : 'This lead has no phone number on file.'),
+  willCall: (phone: string) => `The agent will call ${phone}.`,
+  noPhone: 'No phone number found.',
   placing: 'Placing the call…',
   dialing: (number: string) => `Dialing ${number}…`,
   inProgress: (number: string) => `Talking with ${number}.`,
@@ -27,6 +29,7 @@ const TEXT = {
 
 const ICONS: Record<OutboundCallStatus, LucideIcon> = {
   idle: Phone,
+  'no-phone': PhoneOff,
   dialing: LoaderCircle,
   'in-progress': PhoneCall,
   ended: PhoneOff,
@@ -40,7 +43,7 @@ interface OutboundCallDialogProps {
   onCancel: () => void;
 }
 
-/** "Call To Customer": confirm, then follow the call from dialing to its end, as the voice platform reports it. */
+/** "Call To Customer": confirm, then follow the call from dialing to its end, as the voice platform reports it; a lead without a phone is told so at once. */
 export function OutboundCallDialog({ state, onStart, onCancel }: OutboundCallDialogProps) {
   const { target, status } = state;
   const Icon = ICONS[status];
@@ -53,9 +56,9 @@ export function OutboundCallDialog({ state, onStart, onCancel }: OutboundCallDia
           <span>{TEXT.phases[status]}</span>
         </p>
         <CallProgress state={state} />
-        {status === 'error' && (
+        {(status === 'error' || status === 'no-phone') && (
           <p className="form-error" role="alert">
-            {state.error}
+            {status === 'no-phone' ? TEXT.noPhone : state.error}
           </p>
         )}
         <div className="form-actions">
@@ -78,7 +81,7 @@ function CallProgress({ state }: { state: OutboundCallState }) {
   const { status, number, target, endedReason, durationSeconds } = state;
   switch (status) {
     case 'idle':
-      return <p>{TEXT.willCall(target?.phone ?? null)}</p>;
+      return <p>{TEXT.willCall(target?.phone ?? '')}</p>;
     case 'dialing':
       return <p className="outbound-call__number">{number ? TEXT.dialing(number) : TEXT.placing}</p>;
     case 'in-progress':
@@ -90,6 +93,7 @@ function CallProgress({ state }: { state: OutboundCallState }) {
           {durationSeconds !== null && <li>{TEXT.duration(durationSeconds)}</li>}
         </ul>
       );
+    case 'no-phone':
     case 'error':
       return null;
   }

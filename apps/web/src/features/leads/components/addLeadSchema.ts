@@ -1,5 +1,5 @@
+import type { LeadInput } from '@lead-desk/contracts';
 import { z } from 'zod/mini';
-import type { NewLead } from '../types';
 
 // The same limits the API enforces, checked before sending so most mistakes show at once;
 // the API's own field errors are shown the same way.
@@ -35,7 +35,7 @@ export const EMPTY_LEAD: AddLeadValues = {
 const PLAIN_AMOUNT = /^\d[\d,]*(\.\d+)?$/;
 
 /** What POST /api/leads receives: empty fields left out, a plain amount as a number ("45,00,000" → 4500000). */
-export function toNewLead(values: z.output<typeof addLeadSchema>): NewLead {
+export function toNewLead(values: z.output<typeof addLeadSchema>): LeadInput {
   const optional = (value: string) => (value === '' ? undefined : value);
   return {
     name: values.name,

@@ -1,7 +1,7 @@
+import type { Lead } from '@lead-desk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
 import { createLead } from '../api/leadsApi';
-import type { Lead } from '../types';
 
 /** Adds a lead; it appears at the top of every list it belongs to at once. */
 export function useCreateLead(onCreated: (lead: Lead) => void) {

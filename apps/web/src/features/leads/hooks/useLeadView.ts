@@ -1,5 +1,6 @@
+import type { LeadStatus } from '@lead-desk/contracts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { LeadStatus, LeadView } from '../types';
+import type { LeadView } from '../types';
 
 // The view lives in the page's URL (?status=qualified&q=pune), so a reload or a shared link shows the same list.
 const VIEW_CHANGED = 'lead-view-changed';

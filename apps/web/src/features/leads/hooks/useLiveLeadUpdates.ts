@@ -1,12 +1,10 @@
+import type { LiveEvent, LiveEventType } from '@lead-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
 import { callKeys, leadKeys } from '../api/leadQueryKeys';
-import type { CallRecord, Lead } from '../types';
 
-type LiveEvent = { type: 'lead.created' | 'lead.updated'; data: Lead } | { type: 'call.updated'; data: CallRecord };
-
-const EVENT_TYPES = ['lead.created', 'lead.updated', 'call.updated'] as const;
+const EVENT_TYPES = ['lead.created', 'lead.updated', 'call.updated'] as const satisfies readonly LiveEventType[];
 /** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
@@ -39,7 +37,7 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       if (leadEvents.length > MAX_PLACED_PER_BATCH) {
         void queryClient.resetQueries({ queryKey: leadKeys.lists() });
       } else {
-        for (const event of leadEvents) placeLeadInLists(queryClient, event.data as Lead, event.type === 'lead.created');
+        for (const event of leadEvents) placeLeadInLists(queryClient, event.data, event.type === 'lead.created');
       }
       for (const event of batch) {
         if (event.type !== 'call.updated') continue;
@@ -48,7 +46,7 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       }
       if (leadEvents.length > 0) {
         void refreshLeadSummaries(queryClient);
-        notify.current([...new Set(leadEvents.map((event) => (event.data as Lead)._id))]);
+        notify.current([...new Set(leadEvents.map((event) => event.data._id))]);
       }
     };
 

@@ -1,4 +1,5 @@
-import type { Lead, LeadView } from '../types';
+import type { Lead } from '@lead-desk/contracts';
+import type { LeadView } from '../types';
 
 /** Whether the server would list `lead` in `view`: the same filter, and the search over name, email and location. */
 export function leadMatchesView(lead: Lead, view: LeadView): boolean {

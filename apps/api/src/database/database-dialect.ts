@@ -1,0 +1,98 @@
+import type { Readable } from 'node:stream';
+import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
+import type { DatabaseProvider } from './database-url';
+import type { LeadDeskPrismaClient, RawQueries } from './prisma-client';
+import type { Sql } from './sql';
+
+/**
+ * Everything that differs between SQLite and PostgreSQL, in one implementation per
+ * database, chosen once from DATABASE_URL (`dialectFor`). Repositories write their
+ * queries once and ask the dialect for the pieces that differ; `Database` opens the
+ * connections through it and owns them.
+ */
+export interface DatabaseDialect {
+  /** 'sqlite' or 'postgresql': how /api/health and the start-up log name the database. */
+  readonly name: DatabaseProvider;
+  /** Write transactions worth running at once: SQLite commits one at a time, whatever the app does. */
+  readonly parallelWriters: number;
+
+  /** Makes sure there is a database to migrate: SQLite's folder, PostgreSQL's schema. */
+  ensureExists(): Promise<void>;
+  /** Prisma's driver adapter (no engine binary), for the client and for migrations. */
+  adapterFactory(options?: { poolSize?: number; onPoolError?: (error: Error) => void }): SqlMigrationAwareDriverAdapterFactory;
+  createClient(poolSize: number): LeadDeskPrismaClient;
+  /** Settings the app's connections need before the first request (SQLite: WAL, so reads run beside writes). */
+  prepare(client: LeadDeskPrismaClient): Promise<void>;
+  openReader(): RowReader;
+  openCsvExport(): CsvExport;
+  openNotifications(client: LeadDeskPrismaClient): Notifications;
+
+  /** A parameter with its type, where the database cannot infer one (inside a VALUES list). */
+  typed(value: unknown, type: ColumnType): Sql;
+  /** A query of one row, `version` (text), that changes whenever `table` may have changed, as the read side sees it. */
+  tableVersion(table: string): Sql;
+  /** A condition selecting the rows whose search columns contain `term`, case-insensitively, served by an index. */
+  searchCondition(search: TextSearch, term: string, purpose: SearchPurpose, reader: RowReader): Promise<Sql>;
+  /** Holds a lock per key until the transaction `db` ends; keys are strings of the caller's choosing. */
+  lock(keys: string[], db: RawQueries): Promise<void>;
+}
+
+/** The column types a `typed` parameter can have. */
+export type ColumnType = 'text' | 'boolean' | 'float' | 'integer' | 'time';
+
+/** A case-insensitive substring search over text columns, and the index each database keeps for it. */
+export interface TextSearch {
+  columns: readonly string[];
+  /** SQLite's FTS5 trigram table over those columns (PostgreSQL keeps pg_trgm indexes on the columns themselves). */
+  ftsTable: string;
+}
+
+/** A page stops at its limit, so a common term may be served differently from a count, which reads every match. */
+export type SearchPurpose = 'page' | 'count';
+
+/** The hot reads, straight through the driver (no objects in between). */
+export interface RowReader {
+  /** The query's rows, booleans as booleans, times as UtcTimeText, counts as numbers. */
+  rows<T>(query: Sql): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** How a CSV cell is made from a row: written as `CsvFormat.record` writes the value the API's JSON holds. */
+export type CsvCellSource =
+  | { kind: 'text'; column: string }
+  | { kind: 'boolean'; column: string }
+  | { kind: 'time'; column: string }
+  | { kind: 'number or text'; number: string; text: string };
+
+export type CsvValue = string | number | boolean | null;
+
+/** The CSV a query is written as: the writer's records and its formula escape (which PostgreSQL repeats in SQL). */
+export interface CsvFormat {
+  record(cells: readonly CsvValue[]): string;
+  formulaQuote: string;
+  formulaStarts: readonly string[];
+}
+
+export interface CsvQuery {
+  columns: readonly { header: string; cell: CsvCellSource }[];
+  table: string;
+  where: Sql[];
+  /** The ORDER BY list, as SQL the code spells (no values). */
+  orderBy: string;
+  format: CsvFormat;
+}
+
+/** Whole tables as CSV, streamed with backpressure: header first, memory flat. */
+export interface CsvExport {
+  stream(query: CsvQuery): Promise<Readable>;
+  close(): Promise<void>;
+}
+
+/** Short text messages to every process of the app (PostgreSQL's NOTIFY), or within this one (SQLite). */
+export interface Notifications {
+  /** Sends after the changes they announce have committed. */
+  publish(channel: string, payloads: string[]): Promise<void>;
+  /** Hears a channel from now on; payloads published together arrive together. */
+  listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void>;
+  close(): Promise<void>;
+}

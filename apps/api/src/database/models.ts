@@ -1,0 +1,19 @@
+// The app's view of the stored models. Both generated clients (SQLite, PostgreSQL)
+// expose the same model types; the app imports them from here, never from generated/.
+import type { Prisma } from '../generated/sqlite/client';
+
+export type { Call, Lead, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+
+export type LeadCreateInput = Prisma.LeadCreateInput;
+export type LeadUpdateInput = Prisma.LeadUpdateInput;
+export type LeadWhereInput = Prisma.LeadWhereInput;
+export type CallUncheckedCreateInput = Prisma.CallUncheckedCreateInput;
+export type WebhookEventWhereInput = Prisma.WebhookEventWhereInput;
+
+/** A time as the read side gives it: ISO-8601 UTC text ending in Z, what `Date#toISOString` writes. */
+export type UtcTimeText = string;
+
+/** A model's row as the read side gives it: booleans as booleans, times as `UtcTimeText` (no Date per row). */
+export type ReadRow<Model> = {
+  [Column in keyof Model]: Model[Column] extends Date ? UtcTimeText : Model[Column] extends Date | null ? UtcTimeText | null : Model[Column];
+};

@@ -1,0 +1,91 @@
+import { Logger } from '@nestjs/common';
+import { PrismaPg } from '@prisma/adapter-pg';
+import { Client, escapeIdentifier } from 'pg';
+import { PrismaClient } from '../../generated/postgresql/client';
+import type { ColumnType, DatabaseDialect, TextSearch } from '../database-dialect';
+import type { PostgresTarget } from '../database-url';
+import { likePattern } from '../like-pattern';
+import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
+import { join, raw, sql, type Sql } from '../sql';
+import { PostgresCsvExport } from './postgres-csv-export';
+import { PostgresNotifications } from './postgres-notifications';
+import { postgresPoolConfig } from './postgres-pool';
+import { PostgresReader } from './postgres-reader';
+
+const POSTGRES_TYPES: Record<ColumnType, string> = {
+  text: 'text',
+  boolean: 'boolean',
+  float: 'double precision',
+  integer: 'integer',
+  time: 'timestamp(3)',
+};
+
+/** PostgreSQL: several API processes on one database, writing side by side. */
+export class PostgresDialect implements DatabaseDialect {
+  readonly name = 'postgresql';
+  /** Batches committed side by side: more only queue for the same rows' locks and the WAL. */
+  readonly parallelWriters = 4;
+  private readonly logger = new Logger(PostgresDialect.name);
+
+  constructor(private readonly target: PostgresTarget) {}
+
+  async ensureExists(): Promise<void> {
+    const client = new Client({ connectionString: this.target.connectionString });
+    await client.connect();
+    try {
+      await client.query(`CREATE SCHEMA IF NOT EXISTS ${escapeIdentifier(this.target.schema)}`);
+    } finally {
+      await client.end();
+    }
+  }
+
+  adapterFactory({ poolSize = 10, onPoolError }: { poolSize?: number; onPoolError?: (error: Error) => void } = {}): PrismaPg {
+    return new PrismaPg(postgresPoolConfig(this.target, poolSize), { schema: this.target.schema, onPoolError });
+  }
+
+  createClient(poolSize: number): LeadDeskPrismaClient {
+    const adapter = this.adapterFactory({ poolSize, onPoolError: (error) => this.logger.error({ err: error }, 'PostgreSQL pool error') });
+    // The two generated clients differ only in provider internals (see LeadDeskPrismaClient).
+    return new PrismaClient({ adapter }) as unknown as LeadDeskPrismaClient;
+  }
+
+  /** Nothing to set: the pools' connections carry their settings (search_path) from the start. */
+  async prepare(): Promise<void> {}
+
+  openReader(): PostgresReader {
+    return new PostgresReader(this.target);
+  }
+
+  openCsvExport(): PostgresCsvExport {
+    return new PostgresCsvExport(this.target);
+  }
+
+  openNotifications(client: LeadDeskPrismaClient): PostgresNotifications {
+    return new PostgresNotifications(this.target, client);
+  }
+
+  /** PostgreSQL cannot infer a type for a parameter inside a VALUES list. */
+  typed(value: unknown, type: ColumnType): Sql {
+    return sql`${value}::${raw(POSTGRES_TYPES[type])}`;
+  }
+
+  /** `<table>_change_seq`, which a statement trigger on the table advances on every write, from whatever client (migration leads_change_counter). */
+  tableVersion(table: string): Sql {
+    return sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM ${raw(escapeIdentifier(`${table}_change_seq`))}`;
+  }
+
+  /** ILIKE, served by pg_trgm GIN indexes; the planner chooses between them and the list's index by itself. */
+  async searchCondition(search: TextSearch, term: string): Promise<Sql> {
+    const pattern = likePattern(term);
+    return sql`(${join(
+      search.columns.map((column) => sql`${raw(column)} ILIKE ${pattern}`),
+      ' OR ',
+    )})`;
+  }
+
+  /** Transaction-scoped advisory locks, taken in sorted order (two transactions never wait on each other) in one statement. */
+  async lock(keys: string[], db: RawQueries): Promise<void> {
+    const sorted = [...new Set(keys)].sort();
+    if (sorted.length > 0) await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${sorted}::text[]) AS key`;
+  }
+}

@@ -1,0 +1,86 @@
+import { Logger } from '@nestjs/common';
+import { Client, escapeIdentifier } from 'pg';
+import type { Notifications } from '../database-dialect';
+import type { PostgresTarget } from '../database-url';
+import type { LeadDeskPrismaClient } from '../prisma-client';
+
+/**
+ * NOTIFY through the app's client, LISTEN on a connection of its own, so that a change
+ * made by one API process reaches listeners in every other. A lost listening
+ * connection is opened again, and listens again, until the app shuts down.
+ */
+export class PostgresNotifications implements Notifications {
+  private readonly logger = new Logger(PostgresNotifications.name);
+  private readonly listeners = new Map<string, (payloads: string[]) => Promise<void>>();
+  private listener?: Client;
+  /** Payloads heard in this turn of the event loop, by channel, delivered together. */
+  private heard = new Map<string, string[]>();
+  private reconnectTimer?: NodeJS.Timeout;
+  private closed = false;
+
+  constructor(
+    private readonly target: PostgresTarget,
+    private readonly client: LeadDeskPrismaClient,
+  ) {}
+
+  async publish(channel: string, payloads: string[]): Promise<void> {
+    await this.client.$executeRaw`SELECT pg_notify(${channel}, payload) FROM unnest(${payloads}::text[]) AS payload`;
+  }
+
+  async listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void> {
+    this.listeners.set(channel, onPayloads);
+    if (this.listener) await this.listener.query(`LISTEN ${escapeIdentifier(channel)}`);
+    else await this.connect();
+  }
+
+  async close(): Promise<void> {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    await this.listener?.end();
+  }
+
+  private async connect(): Promise<void> {
+    const client = new Client({ connectionString: this.target.connectionString });
+    client.on('notification', ({ channel, payload }) => {
+      if (!payload || !this.listeners.has(channel)) return;
+      // One NOTIFY statement's payloads arrive together: collect them, then deliver them at once.
+      if (this.heard.size === 0) setImmediate(() => this.deliverHeard());
+      this.heard.set(channel, [...(this.heard.get(channel) ?? []), payload]);
+    });
+    client.on('error', (error) => {
+      this.logger.error({ err: error }, 'Notification listener lost its connection; reconnecting');
+      this.listener = undefined;
+      client.end().catch((endError: unknown) => this.logger.warn({ err: endError }, 'Closing the broken listener failed'));
+      this.scheduleReconnect(1000);
+    });
+    await client.connect();
+    for (const channel of this.listeners.keys()) await client.query(`LISTEN ${escapeIdentifier(channel)}`);
+    // Shut down while connecting: this connection must not outlive the app.
+    if (this.closed) {
+      await client.end();
+      return;
+    }
+    this.listener = client;
+  }
+
+  private deliverHeard(): void {
+    const heard = this.heard;
+    this.heard = new Map();
+    for (const [channel, payloads] of heard) {
+      this.listeners.get(channel)?.(payloads).catch((error: unknown) => this.logger.error({ err: error, channel }, 'A notification listener failed'));
+    }
+  }
+
+  private scheduleReconnect(delayMs: number): void {
+    if (this.closed) return;
+    clearTimeout(this.reconnectTimer);
+    this.reconnectTimer = setTimeout(() => {
+      if (this.closed) return;
+      this.connect().catch((error: unknown) => {
+        this.logger.error({ err: error }, 'Notification listener could not reconnect; trying again');
+        this.scheduleReconnect(5000);
+      });
+    }, delayMs);
+    this.reconnectTimer.unref();
+  }
+}

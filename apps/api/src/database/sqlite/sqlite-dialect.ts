@@ -1,0 +1,68 @@
+import { mkdirSync } from 'node:fs';
+import { dirname } from 'node:path';
+import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { PrismaClient } from '../../generated/sqlite/client';
+import type { DatabaseDialect, RowReader, SearchPurpose, TextSearch } from '../database-dialect';
+import type { SqliteTarget } from '../database-url';
+import type { LeadDeskPrismaClient } from '../prisma-client';
+import { sql, type Sql } from '../sql';
+import { InProcessNotifications } from './in-process-notifications';
+import { SqliteCsvExport } from './sqlite-csv-export';
+import { SqliteReader } from './sqlite-reader';
+import { SqliteSearch } from './sqlite-search';
+
+/** SQLite: one file, one writer at a time, one API process. */
+export class SqliteDialect implements DatabaseDialect {
+  readonly name = 'sqlite';
+  readonly parallelWriters = 1;
+  private readonly search = new SqliteSearch();
+
+  constructor(private readonly target: SqliteTarget) {}
+
+  async ensureExists(): Promise<void> {
+    if (this.target.filename !== ':memory:') mkdirSync(dirname(this.target.filename), { recursive: true });
+  }
+
+  adapterFactory(): PrismaBetterSqlite3 {
+    // Writers wait for each other instead of failing with SQLITE_BUSY.
+    return new PrismaBetterSqlite3({ url: this.target.filename, timeout: 10_000 });
+  }
+
+  createClient(): LeadDeskPrismaClient {
+    return new PrismaClient({ adapter: this.adapterFactory() });
+  }
+
+  async prepare(client: LeadDeskPrismaClient): Promise<void> {
+    // WAL lets readers (lists, exports) run while the webhook writes.
+    await client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  }
+
+  openReader(): SqliteReader {
+    return new SqliteReader(this.target.filename);
+  }
+
+  openCsvExport(): SqliteCsvExport {
+    return new SqliteCsvExport(this.target.filename);
+  }
+
+  openNotifications(): InProcessNotifications {
+    return new InProcessNotifications();
+  }
+
+  /** SQLite types a VALUES list's cells by their values. */
+  typed(value: unknown): Sql {
+    return sql`${value}`;
+  }
+
+  /** The read connection's data_version: it writes nothing, so any commit by another connection moves it. */
+  tableVersion(): Sql {
+    return sql`SELECT CAST(data_version AS TEXT) AS version FROM pragma_data_version`;
+  }
+
+  searchCondition(search: TextSearch, term: string, purpose: SearchPurpose, reader: RowReader): Promise<Sql> {
+    return this.search.condition(search, term, purpose, reader);
+  }
+
+  /** SQLite runs one write transaction at a time: there is nothing to lock. */
+  async lock(): Promise<void> {}
+}

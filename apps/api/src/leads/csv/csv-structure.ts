@@ -1,0 +1,122 @@
+import { CsvError, parse } from 'csv-parse';
+import { Readable } from 'node:stream';
+import { setImmediate as nextTurn } from 'node:timers/promises';
+
+/** How an uploaded CSV is split into records, by the structure check and by the reader alike. */
+export const CSV_RECORDS = { bom: true, skip_empty_lines: true } as const;
+
+/** Bytes parsed per turn of the event loop: parsing 20 MB at once would hold every other request for seconds. */
+const SLICE_BYTES = 64 * 1024;
+
+/** Enough problems to fix a file by; a file wrong on every line is not listed whole. */
+const MAX_LISTED = 10;
+
+const UTF8 = new TextDecoder('utf-8', { fatal: true });
+
+export type CsvStructure = { ok: true } | { ok: false; problems: string[] };
+
+/**
+ * Whether an uploaded file is CSV, or what makes it something else: it must be UTF-8
+ * text (as the export writes it) without NUL bytes, not a JSON document, with a header
+ * row, and every record as many cells long as the header. Checked whole before anything
+ * is imported, so a broken file is never half-imported.
+ */
+export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
+  let text: string;
+  try {
+    text = UTF8.decode(file);
+  } catch {
+    return { ok: false, problems: ['is not CSV: it is not UTF-8 text'] };
+  }
+  const nul = text.indexOf('\u0000');
+  if (nul !== -1) return { ok: false, problems: [`is not CSV: line ${lineAt(text, nul)} holds a NUL byte, as binary files do`] };
+  if (isJsonDocument(text)) return { ok: false, problems: ['is JSON, not CSV'] };
+
+  let headerLength: number | undefined;
+  let wrongLengths = 0;
+  const problems: string[] = [];
+  const records = parse({
+    ...CSV_RECORDS,
+    relax_column_count: true,
+    on_record: (cells: string[], { lines }) => {
+      if (headerLength === undefined) {
+        headerLength = cells.length;
+        if (cells.every((name) => name.trim() === '')) problems.push(NO_HEADER);
+      } else if (cells.length !== headerLength) {
+        wrongLengths += 1;
+        if (wrongLengths <= MAX_LISTED) problems.push(`line ${recordStartLine(cells, lines)} has ${cellCount(cells.length)}; the header has ${headerLength}`);
+      }
+      // Counted, not kept: the reader parses the file again once it is known to be sound.
+      return null;
+    },
+  });
+  try {
+    await Readable.from(inSlices(file)).pipe(records).toArray();
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    problems.push(unreadable(error as CsvError & { lines: number }, text));
+  }
+  if (headerLength === undefined && problems.length === 0) problems.push(NO_HEADER);
+  if (wrongLengths > MAX_LISTED) problems.push(`and ${wrongLengths - MAX_LISTED} more lines whose cell count differs from the header's`);
+  return problems.length > 0 ? { ok: false, problems } : { ok: true };
+}
+
+/** The file in slices, the event loop free between them. */
+export async function* inSlices(file: Buffer): AsyncGenerator<Buffer> {
+  for (let start = 0; start < file.length; start += SLICE_BYTES) {
+    if (start > 0) await nextTurn();
+    yield file.subarray(start, start + SLICE_BYTES);
+  }
+}
+
+const NO_HEADER = 'has no header row: its first line must name the columns';
+
+/** 1-based line where a record starts: the parser counts the line where it ends, and quoted line breaks inside it moved that on. */
+export function recordStartLine(cells: Iterable<string>, endLine: number): number {
+  let innerNewlines = 0;
+  for (const cell of cells) innerNewlines += cell.match(/\n/g)?.length ?? 0;
+  return endLine - innerNewlines;
+}
+
+function cellCount(count: number): string {
+  return count === 1 ? '1 cell' : `${count} cells`;
+}
+
+function lineAt(text: string, index: number): number {
+  return text.slice(0, index).split('\n').length;
+}
+
+function isJsonDocument(text: string): boolean {
+  if (!/^\s*[[{]/.test(text)) return false;
+  try {
+    JSON.parse(text);
+    return true;
+  } catch {
+    // Only looks like JSON: the CSV parser judges it.
+    return false;
+  }
+}
+
+function unreadable(error: CsvError & { lines: number }, text: string): string {
+  switch (error.code) {
+    case 'CSV_QUOTE_NOT_CLOSED':
+      return `line ${lineAt(text, lastOpeningQuote(text))} has a quote that is never closed`;
+    case 'CSV_INVALID_CLOSING_QUOTE':
+      return `line ${error.lines} has a quote inside a quoted cell that is not doubled ("")`;
+    case 'INVALID_OPENING_QUOTE':
+      return `line ${error.lines} has a quote inside a cell that does not start with one (quote the cell and double the quote)`;
+    default:
+      return `line ${error.lines} is not valid CSV: ${error.message}`;
+  }
+}
+
+/** Where the file's last quoted stretch opens (a doubled quote closes and reopens it): in a file that ends inside quotes, the quote never closed. */
+function lastOpeningQuote(text: string): number {
+  let opening = -1;
+  let inQuotes = false;
+  for (let quote = text.indexOf('"'); quote !== -1; quote = text.indexOf('"', quote + 1)) {
+    inQuotes = !inQuotes;
+    if (inQuotes) opening = quote;
+  }
+  return opening;
+}

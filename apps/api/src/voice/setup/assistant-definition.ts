@@ -1,0 +1,55 @@
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { Vapi } from '@vapi-ai/server-sdk';
+import type { AppConfig } from '../../config/app-config';
+
+export const ASSISTANT_NAME = 'Lead Desk sales agent';
+export const CREDENTIAL_NAME = 'Lead Desk webhook';
+
+/** The server messages the webhook stores and acts on (see vapi-message.ts). */
+const HANDLED_SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = ['end-of-call-report', 'status-update'];
+
+const FIRST_MESSAGE =
+  'Namaste! I am Riya, the AI assistant of Lead Desk Realty. I can note down what kind of property you are looking for, so that our adviser can call you back with the right options. May I know your name?';
+
+/** The reviewed prompt, beside this file (`pnpm vapi:setup` runs from the source). */
+export function assistantPrompt(): string {
+  return readFileSync(join(__dirname, 'assistant-prompt.md'), 'utf8').trim();
+}
+
+/** The HMAC credential the webhook verifies, field by field from the same settings the API reads. */
+export function hmacPlan(config: AppConfig, secretKey: string): Vapi.CreateCustomCredentialDtoAuthenticationPlan.Hmac {
+  return {
+    type: 'hmac',
+    secretKey,
+    algorithm: config.VAPI_WEBHOOK_HMAC_ALGORITHM,
+    signatureHeader: config.VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER,
+    timestampHeader: config.VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER,
+    includeTimestamp: config.VAPI_WEBHOOK_HMAC_INCLUDE_TIMESTAMP,
+    ...(config.VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT ? { payloadFormat: config.VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT } : {}),
+    ...(config.VAPI_WEBHOOK_HMAC_SIGNATURE_PREFIX ? { signaturePrefix: config.VAPI_WEBHOOK_HMAC_SIGNATURE_PREFIX } : {}),
+    signatureEncoding: config.VAPI_WEBHOOK_HMAC_ENCODING,
+    secretIsBase64: config.VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64,
+  };
+}
+
+/** POST /credential's body: the SDK's DTO leaves out the `provider` the OpenAPI document requires (it tags the union). */
+export type CustomCredentialRequest = Vapi.CreateCustomCredentialDto & { provider: 'custom-credential' };
+
+export function webhookCredential(config: AppConfig, secretKey: string): CustomCredentialRequest {
+  return { provider: 'custom-credential', name: CREDENTIAL_NAME, authenticationPlan: hmacPlan(config, secretKey) };
+}
+
+/** The qualification agent: the prompt, its structured output, and the webhook with its credential. */
+export function salesAssistant(publicUrl: string, structuredOutputId: string, credentialId: string): Vapi.CreateAssistantDto {
+  return {
+    name: ASSISTANT_NAME,
+    firstMessage: FIRST_MESSAGE,
+    model: { provider: 'openai', model: 'gpt-4.1', messages: [{ role: 'system', content: assistantPrompt() }] },
+    // Indian English, spoken numbers and names.
+    transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en-IN' },
+    artifactPlan: { recordingEnabled: true, structuredOutputIds: [structuredOutputId] },
+    server: { url: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/vapi`, credentialId },
+    serverMessages: HANDLED_SERVER_MESSAGES,
+  };
+}

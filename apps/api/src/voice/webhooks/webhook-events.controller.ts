@@ -1,0 +1,50 @@
+import { ConflictException, Controller, Get, HttpCode, NotFoundException, Param, Post, Query } from '@nestjs/common';
+import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
+import type { ReplayResult, WebhookEventPage } from '@lead-desk/contracts';
+import { Roles } from '../../auth/auth.decorators';
+import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
+import { ErrorBodyOutput } from '../../common/error-body.output';
+import { IdParams } from '../../common/id.params';
+import { ReplayResultOutput, toWebhookEventOutput, WebhookEventPageOutput } from './webhook-event.output';
+import { WebhookEventsQuery } from './webhook-events.query';
+import { WebhookInboxRepository } from './webhook-inbox.repository';
+import { WebhookProcessor } from './webhook-processor.service';
+
+/** The webhook inbox for admins: deliveries that failed or name no call, and replaying one. */
+@ApiTags('voice')
+@ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
+@Roles('admin')
+@Controller('webhooks/events')
+export class WebhookEventsController {
+  constructor(
+    private readonly inbox: WebhookInboxRepository,
+    private readonly processor: WebhookProcessor,
+  ) {}
+
+  /** `{ events, nextCursor }`, newest first; pass `nextCursor` as `cursor` for the next page. */
+  @Get()
+  @ApiOkResponse({ type: WebhookEventPageOutput })
+  async list(@Query() query: WebhookEventsQuery): Promise<WebhookEventPage> {
+    // The inbox pages on (receivedAt, id) as the leads list pages on (createdAt, id): the same cursor.
+    const after = query.cursor ? decodeLeadCursor(query.cursor) : undefined;
+    const events = await this.inbox.withProblem(query.status, query.limit + 1, after && { receivedAt: after.createdAt, id: after.id });
+    const page = events.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      events: page.map(toWebhookEventOutput),
+      nextCursor: events.length > query.limit && last ? encodeLeadCursor({ createdAt: last.receivedAt, id: last.id }) : null,
+    };
+  }
+
+  /** Processes a stored event again: `{ outcome, event }` (outcome processed, failed or unattributable). */
+  @Post(':id/replay')
+  @HttpCode(200)
+  @ApiOkResponse({ type: ReplayResultOutput })
+  async replay(@Param() { id }: IdParams): Promise<ReplayResult> {
+    const event = await this.inbox.findById(id);
+    if (!event) throw new NotFoundException(`No webhook event with id ${id}.`);
+    if (event.processedAt) throw new ConflictException('This webhook event has been processed already.');
+    const outcome = await this.processor.replay(event);
+    return { outcome, event: toWebhookEventOutput((await this.inbox.findById(id))!) };
+  }
+}

@@ -1,0 +1,4 @@
+import { webhookEventsQuerySchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class WebhookEventsQuery extends createZodDto(webhookEventsQuerySchema) {}

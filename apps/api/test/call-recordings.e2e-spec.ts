@@ -1,0 +1,101 @@
+import { FakeVapiServer } from '@lead-desk/test-support';
+import { Database } from '../src/database/database';
+import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
+import { PROVIDERS } from './support/test-database';
+import { startTestApp, type TestApp } from './support/test-app';
+
+const PRIVATE_KEY = 'private-key-for-recordings';
+
+/** Reads a binary answer whole. */
+const binary = (response: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, done: (error: Error | null, body: Buffer) => void) => {
+  const chunks: Buffer[] = [];
+  response.on('data', (chunk) => chunks.push(chunk!));
+  response.on('end', () => done(null, Buffer.concat(chunks)));
+};
+
+describe.each(PROVIDERS)('GET /api/calls/:id/recording on %s', (provider) => {
+  const fake = new FakeVapiServer();
+  let testApp: TestApp;
+  let callId: string;
+  let withoutRecording: string;
+
+  beforeAll(async () => {
+    await fake.start();
+    testApp = await startTestApp(provider, { VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_TIMEOUT_SECONDS: '1' });
+    const prisma = testApp.app.get(Database).client;
+    await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-recorded', number: '+919860000001' })).expect(200);
+    await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('call-unrecorded', 'ringing')).expect(200);
+    callId = (await prisma.call.findUniqueOrThrow({ where: { vapiCallId: 'call-recorded' } })).id;
+    withoutRecording = (await prisma.call.findUniqueOrThrow({ where: { vapiCallId: 'call-unrecorded' } })).id;
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fake.stop();
+  });
+  beforeEach(() => {
+    fake.recordingBehaviour = 'success';
+    fake.requests.length = 0;
+  });
+
+  const recording = (id: string, range?: string) => {
+    const pending = testApp.http.get(`/api/calls/${id}/recording`).buffer(true).parse(binary);
+    return range ? pending.set('Range', range) : pending;
+  };
+
+  it("streams the whole recording with its content type, asking Vapi with the private key and its storage without it", async () => {
+    const response = await recording(callId).expect(200);
+    expect(response.headers['content-type']).toBe('audio/wav');
+    expect(response.headers['accept-ranges']).toBe('bytes');
+    expect(Number(response.headers['content-length'])).toBe(fake.recording.length);
+    expect(Buffer.compare(response.body as Buffer, fake.recording)).toBe(0);
+    expect(fake.requests.map(({ path, authorization }) => ({ path, authorization }))).toEqual([
+      { path: '/call/call-recorded/mono-recording', authorization: `Bearer ${PRIVATE_KEY}` },
+      { path: '/storage/recordings/call-recorded.wav', authorization: undefined },
+    ]);
+    // Neither the key nor the signed URL reaches the browser.
+    expect(JSON.stringify(response.headers)).not.toMatch(/X-Amz-Signature|storage\/recordings|private-key/);
+  });
+
+  it('answers a Range with 206 and Content-Range, so the player can seek', async () => {
+    const response = await recording(callId, 'bytes=1000-1999').expect(206);
+    expect(response.headers['content-range']).toBe(`bytes 1000-1999/${fake.recording.length}`);
+    expect(Buffer.compare(response.body as Buffer, fake.recording.subarray(1000, 2000))).toBe(0);
+    expect(fake.requests.at(-1)).toMatchObject({ range: 'bytes=1000-1999', authorization: undefined });
+    const tail = await recording(callId, 'bytes=-100').expect(206);
+    expect(Buffer.compare(tail.body as Buffer, fake.recording.subarray(-100))).toBe(0);
+  });
+
+  it('answers 404 for a call without a recording (without asking Vapi), an unknown call, and a recording Vapi does not have', async () => {
+    await testApp.http.get(`/api/calls/${withoutRecording}/recording`).expect(404);
+    await testApp.http.get('/api/calls/no-such-call/recording').expect(404);
+    expect(fake.requests).toEqual([]);
+    fake.recordingBehaviour = 'missing';
+    const missing = await testApp.http.get(`/api/calls/${callId}/recording`).expect(404);
+    expect(missing.body.message).toBe(`Vapi has no recording of call ${callId}.`);
+  });
+
+  it('answers 502 when Vapi fails and 504 when it does not answer in time', async () => {
+    fake.recordingBehaviour = 'server-error';
+    const failed = await testApp.http.get(`/api/calls/${callId}/recording`).expect(502);
+    expect(failed.body).toMatchObject({ statusCode: 502, message: 'The voice platform answered 500 for the recording.' });
+    fake.recordingBehaviour = 'hang';
+    const timedOut = await testApp.http.get(`/api/calls/${callId}/recording`).expect(504);
+    expect(timedOut.body.message).toBe('The voice platform did not answer within 1 s.');
+    expect(JSON.stringify([failed.body, timedOut.body])).not.toContain(PRIVATE_KEY);
+  });
+});
+
+describe('GET /api/calls/:id/recording without VAPI_PRIVATE_KEY', () => {
+  let testApp: TestApp;
+  beforeAll(async () => {
+    testApp = await startTestApp('sqlite');
+  });
+  afterAll(() => testApp.close());
+
+  it('answers 503 naming the variable', async () => {
+    await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-unconfigured', number: '+919860000002' })).expect(200);
+    const call = await testApp.app.get(Database).client.call.findUniqueOrThrow({ where: { vapiCallId: 'call-unconfigured' } });
+    const response = await testApp.http.get(`/api/calls/${call.id}/recording`).expect(503);
+    expect(response.body.message).toBe('Recordings are not configured: set VAPI_PRIVATE_KEY.');
+  });
+});

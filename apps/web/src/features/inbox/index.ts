@@ -1,0 +1,1 @@
+export { WebhookInbox } from './components/WebhookInbox';

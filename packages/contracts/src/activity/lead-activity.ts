@@ -1,0 +1,39 @@
+import { z } from 'zod';
+import { actorSchema } from '../notes/lead-note';
+
+const named = z.object({ id: z.string(), name: z.string() });
+const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
+
+/** One kind of timeline entry: when, who, and what it records. */
+const entry = <Type extends string, Data extends z.ZodType>(type: Type, data: Data) =>
+  z.object({ id: z.string(), leadId: z.string(), type: z.literal(type), at: z.iso.datetime(), actor: actorSchema, data });
+
+/** An entry of a lead's activity log: appended in the transaction of every change, never edited. */
+export const leadActivitySchema = z.discriminatedUnion('type', [
+  entry('created', z.object({ source: z.string() })),
+  entry('imported', z.object({ line: z.number().int(), outcome: z.enum(['created', 'updated']) })),
+  /** One entry per changed field. */
+  entry('updated', z.object({ field: z.string(), from: fieldValue, to: fieldValue })),
+  entry('stage_changed', z.object({ from: named, to: named, lostReason: z.string().nullable() })),
+  entry('assigned', z.object({ from: named.nullable(), to: named.nullable(), by: z.enum(['round-robin', 'staff', 'import']) })),
+  entry('note_added', z.object({ noteId: z.string() })),
+  entry('note_edited', z.object({ noteId: z.string() })),
+  entry('note_deleted', z.object({ noteId: z.string() })),
+  entry(
+    'call',
+    z.object({ callId: z.string(), vapiCallId: z.string(), status: z.string(), endedReason: z.string().nullable(), summary: z.string().nullable() }),
+  ),
+  entry('archived', z.object({})),
+  entry('unarchived', z.object({})),
+]);
+export type LeadActivity = z.infer<typeof leadActivitySchema>;
+export type LeadActivityType = LeadActivity['type'];
+/** An entry's details, by its type. */
+export type ActivityData<Type extends LeadActivityType> = Extract<LeadActivity, { type: Type }>['data'];
+
+/** GET /api/leads/:id/activity: newest first, a page at a time (the next page's URL in the Link header). */
+export const activityQuerySchema = z.object({
+  limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+  cursor: z.string().max(200).optional(),
+});
+export type ActivityQuery = z.input<typeof activityQuerySchema>;

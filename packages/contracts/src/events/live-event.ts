@@ -1,0 +1,12 @@
+import { z } from 'zod';
+import { callRecordSchema } from '../calls/call-record';
+import { leadSchema } from '../leads/lead';
+
+/** GET /api/events (Server-Sent Events): each event names its type and carries the record as the API shows it. */
+export const liveEventSchema = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('lead.created'), data: leadSchema }),
+  z.object({ type: z.literal('lead.updated'), data: leadSchema }),
+  z.object({ type: z.literal('call.updated'), data: callRecordSchema }),
+]);
+export type LiveEvent = z.infer<typeof liveEventSchema>;
+export type LiveEventType = LiveEvent['type'];

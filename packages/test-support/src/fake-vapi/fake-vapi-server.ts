@@ -1,0 +1,311 @@
+import { createHmac, randomBytes } from 'node:crypto';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { badRequest, FakeVapiResources, type FakeAnswer } from './fake-vapi-resources';
+import { toneWav } from './test-recording';
+import { compileVapiSchemas, vapiSchemaErrors } from './vapi-schema-validator';
+
+/** How the fake answers call creations (`POST /call`, and the browser SDK's `POST /call/web`). */
+export type FakeVapiBehaviour =
+  | 'success'
+  | 'slow'
+  | 'client-error'
+  | 'unauthorized'
+  | 'echo-credential'
+  | 'server-error'
+  | 'html-error'
+  | 'malformed'
+  | 'held'
+  | 'hang';
+
+/** How the fake answers `GET /call/{id}/mono-recording`. */
+export type FakeRecordingBehaviour = 'success' | 'missing' | 'server-error' | 'hang';
+
+export interface RecordedVapiRequest {
+  method: string;
+  path: string;
+  search: string;
+  authorization: string | undefined;
+  range: string | undefined;
+  body: unknown;
+  /** The id a call gets when this call creation succeeds. */
+  callId?: string;
+}
+
+const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
+const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
+const RESOURCE_PATH = /^\/(assistant|structured-output|credential)(?:\/([^/]+))?$/;
+/** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
+const SIGNED_URL_SECONDS = 300;
+
+/**
+ * One local stand-in for Vapi's HTTP API, for the API tests and the browser tests, speaking
+ * the shapes of Vapi's OpenAPI document:
+ * - call creation (`POST /call`, `POST /call/web`) with every failure a client must survive:
+ *   400, 401 (quoting the credential it got), 500 as JSON or HTML, invalid JSON, an answer
+ *   held back until the test releases it, a slow one, or none at all;
+ * - assistants, structured outputs and credentials (list, create, update), refusing a body
+ *   that does not fit the document (see FakeVapiResources);
+ * - recordings: `GET /call/{id}/mono-recording` redirects to a short-lived signed URL on its
+ *   "storage", which serves a real WAV with ranges and, like S3, refuses a request that
+ *   carries an Authorization header beside the signature;
+ * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
+ */
+export class FakeVapiServer {
+  behaviour: FakeVapiBehaviour = 'success';
+  recordingBehaviour: FakeRecordingBehaviour = 'success';
+  /** How long 'slow' waits before answering. */
+  delayMs = 0;
+  /** Requests whose connection the client gave up on before an answer was sent. */
+  abandoned = 0;
+  readonly requests: RecordedVapiRequest[] = [];
+  readonly resources = new FakeVapiResources();
+  /** What every call's recording is. */
+  readonly recording = toneWav();
+  private server?: Server;
+  private calls = 0;
+  private readonly storageKey = randomBytes(16);
+  private readonly waiting = new Set<ServerResponse>();
+  private readonly arrivals: ((request: RecordedVapiRequest) => void)[] = [];
+  private readonly held: (() => void)[] = [];
+
+  /** Requests still waiting for an answer ('hang' and 'slow'). */
+  get hanging(): number {
+    return this.waiting.size;
+  }
+
+  get url(): string {
+    return `http://127.0.0.1:${(this.server!.address() as AddressInfo).port}`;
+  }
+
+  async start(): Promise<void> {
+    compileVapiSchemas();
+    this.server = createServer((request, response) =>
+      this.handle(request, response).catch((error: unknown) => {
+        // A fake that breaks must fail the test loudly, not leave the client waiting.
+        if (!response.headersSent) response.writeHead(500, { 'Content-Type': 'application/json' });
+        response.end(JSON.stringify({ message: `Fake voice platform failed: ${String(error)}` }));
+      }),
+    );
+    await new Promise<void>((resolve) => this.server!.listen(0, '127.0.0.1', resolve));
+  }
+
+  async stop(): Promise<void> {
+    for (const response of this.waiting) response.destroy();
+    this.server?.closeAllConnections();
+    await new Promise((resolve) => this.server?.close(resolve));
+  }
+
+  /** Resolves when the next request arrives (before it is answered). */
+  nextRequest(): Promise<RecordedVapiRequest> {
+    return new Promise((resolve) => this.arrivals.push(resolve));
+  }
+
+  /** Sends the answers the 'held' behaviour kept back. */
+  release(): void {
+    for (const answer of this.held.splice(0)) answer();
+  }
+
+  private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+    const url = new URL(request.url ?? '/', 'http://fake.vapi');
+    const method = request.method ?? 'GET';
+    // The browser SDK calls from the page's origin.
+    response.setHeader('Access-Control-Allow-Origin', '*');
+    response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
+    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
+    if (method === 'OPTIONS') return void response.writeHead(204).end();
+
+    const text = await readText(request);
+    let body: unknown = null;
+    try {
+      body = text ? JSON.parse(text) : null;
+    } catch {
+      return send(response, badRequest(['The request body is not valid JSON.']));
+    }
+    if (url.pathname.startsWith('/__fake/')) return send(response, this.control(method, url.pathname, body));
+
+    const recorded: RecordedVapiRequest = {
+      method,
+      path: url.pathname,
+      search: url.search,
+      authorization: request.headers.authorization,
+      range: request.headers.range,
+      body,
+    };
+    const isCallCreation = method === 'POST' && (url.pathname === '/call' || url.pathname === '/call/web');
+    if (isCallCreation) recorded.callId = `vapi-call-${(this.calls += 1)}`;
+    this.requests.push(recorded);
+    for (const arrived of this.arrivals.splice(0)) arrived(recorded);
+    response.on('close', () => {
+      this.waiting.delete(response);
+      if (!response.writableFinished) this.abandoned += 1;
+    });
+
+    const storage = STORAGE_PATH.exec(url.pathname);
+    if (method === 'GET' && storage) return this.serveStorage(decodeURIComponent(storage[1]), url, request, response);
+    if (!/^Bearer \S/.test(request.headers.authorization ?? '')) {
+      return send(response, { status: 401, body: { statusCode: 401, message: 'Missing Authorization Header.', error: 'Unauthorized' } });
+    }
+    if (isCallCreation) return this.createCall(recorded, request, response);
+    const recording = RECORDING_PATH.exec(url.pathname);
+    if (method === 'GET' && recording) return this.redirectToRecording(decodeURIComponent(recording[1]), response);
+    const resource = RESOURCE_PATH.exec(url.pathname);
+    if (resource && FakeVapiResources.isKind(resource[1])) {
+      const [, kind, id] = resource;
+      if (method === 'GET' && !id) return send(response, this.resources.list(kind, url.searchParams));
+      if (method === 'POST' && !id) return send(response, this.resources.create(kind, body));
+      if (method === 'PATCH' && id) return send(response, this.resources.update(kind, decodeURIComponent(id), body, url.searchParams));
+    }
+    send(response, { status: 404, body: { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' } });
+  }
+
+  private control(method: string, path: string, body: unknown): FakeAnswer {
+    if (method === 'POST' && path === '/__fake/behaviour') {
+      const { behaviour, recordingBehaviour } = (body ?? {}) as { behaviour?: FakeVapiBehaviour; recordingBehaviour?: FakeRecordingBehaviour };
+      this.behaviour = behaviour ?? 'success';
+      this.recordingBehaviour = recordingBehaviour ?? 'success';
+      this.requests.length = 0;
+      return { status: 200, body: { behaviour: this.behaviour, recordingBehaviour: this.recordingBehaviour } };
+    }
+    if (method === 'GET' && path === '/__fake/requests') return { status: 200, body: this.requests };
+    return { status: 404, body: { statusCode: 404, message: `No control route ${method} ${path}` } };
+  }
+
+  private async createCall(recorded: RecordedVapiRequest, request: IncomingMessage, response: ServerResponse): Promise<void> {
+    if (recorded.path === '/call') {
+      const errors = vapiSchemaErrors('CreateCallDTO', recorded.body);
+      if (errors.length > 0) return send(response, badRequest(errors));
+    }
+    switch (this.behaviour) {
+      case 'client-error':
+        return send(response, badRequest(['customer.number must be a valid phone number in the E.164 format.']));
+      case 'unauthorized':
+        return send(response, {
+          status: 401,
+          body: { statusCode: 401, message: 'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.', error: 'Unauthorized' },
+        });
+      case 'echo-credential':
+        return send(response, { status: 401, body: { message: `Invalid Key. Got ${request.headers.authorization}`, error: 'Unauthorized', statusCode: 401 } });
+      case 'server-error':
+        return send(response, { status: 500, body: { message: 'Internal server error', statusCode: 500, error: 'Internal Server Error' } });
+      case 'html-error':
+        response.writeHead(500, { 'Content-Type': 'text/html' });
+        return void response.end('<html><body><h1>502 Bad Gateway</h1></body></html>');
+      case 'malformed':
+        response.writeHead(201, { 'Content-Type': 'application/json' });
+        return void response.end('{"id": "call_');
+      case 'hang':
+        this.waiting.add(response);
+        return;
+      case 'held':
+        await new Promise<void>((resolve) => this.held.push(resolve));
+        break;
+      case 'slow':
+        if (!(await this.wait(response, this.delayMs))) return;
+        break;
+      case 'success':
+        break;
+    }
+    const now = new Date().toISOString();
+    const body = (recorded.body ?? {}) as Record<string, unknown>;
+    const isWebCall = recorded.path === '/call/web';
+    send(response, {
+      status: 201,
+      body: {
+        id: recorded.callId,
+        orgId: 'fake-org',
+        type: isWebCall ? 'webCall' : 'outboundPhoneCall',
+        status: 'queued',
+        createdAt: now,
+        updatedAt: now,
+        assistantId: body.assistantId,
+        phoneNumberId: body.phoneNumberId,
+        customer: body.customer,
+        assistantOverrides: body.assistantOverrides,
+        // The room the browser SDK would join next: unreachable here, so a web call never goes live.
+        ...(isWebCall ? { webCallUrl: `http://127.0.0.1:9/${recorded.callId}` } : {}),
+      },
+    });
+  }
+
+  /** Vapi's answer to a recording download: a 302 to a presigned URL that expires. */
+  private async redirectToRecording(callId: string, response: ServerResponse): Promise<void> {
+    switch (this.recordingBehaviour) {
+      case 'missing':
+        return send(response, { status: 404, body: { statusCode: 404, message: 'Artifact not found.', error: 'Not Found' } });
+      case 'server-error':
+        return send(response, { status: 500, body: { statusCode: 500, message: 'Internal server error', error: 'Internal Server Error' } });
+      case 'hang':
+        this.waiting.add(response);
+        return;
+      case 'success':
+        break;
+    }
+    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_SECONDS;
+    const location = `${this.url}/storage/recordings/${encodeURIComponent(callId)}.wav?X-Amz-Expires=${expires}&X-Amz-Signature=${this.signature(callId, expires)}`;
+    response.writeHead(302, { Location: location });
+    response.end();
+  }
+
+  private serveStorage(callId: string, url: URL, request: IncomingMessage, response: ServerResponse): void {
+    const expires = Number(url.searchParams.get('X-Amz-Expires'));
+    if (url.searchParams.get('X-Amz-Signature') !== this.signature(callId, expires) || expires * 1000 < Date.now()) {
+      return send(response, { status: 403, body: { message: 'Request has expired or its signature does not match.' } });
+    }
+    if (request.headers.authorization) {
+      return send(response, { status: 400, body: { message: 'Only one auth mechanism allowed; only the X-Amz-Signature query parameter is supported.' } });
+    }
+    const audio = this.recording;
+    const headers = { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' };
+    const range = parseRange(request.headers.range, audio.length);
+    if (range === 'unsatisfiable') {
+      response.writeHead(416, { ...headers, 'Content-Range': `bytes */${audio.length}` });
+      return void response.end();
+    }
+    if (!range) {
+      response.writeHead(200, { ...headers, 'Content-Length': audio.length });
+      return void response.end(audio);
+    }
+    const [start, end] = range;
+    response.writeHead(206, { ...headers, 'Content-Length': end - start + 1, 'Content-Range': `bytes ${start}-${end}/${audio.length}` });
+    response.end(audio.subarray(start, end + 1));
+  }
+
+  private signature(callId: string, expires: number): string {
+    return createHmac('sha256', this.storageKey).update(`${callId}:${expires}`).digest('hex');
+  }
+
+  /** Waits `ms`, or less if the client hangs up (false then); a stopped fake ends the wait too. */
+  private async wait(response: ServerResponse, ms: number): Promise<boolean> {
+    this.waiting.add(response);
+    await new Promise<void>((resolve) => {
+      const timer = setTimeout(resolve, ms);
+      response.once('close', () => {
+        clearTimeout(timer);
+        resolve();
+      });
+    });
+    this.waiting.delete(response);
+    return !response.destroyed;
+  }
+}
+
+/** One `bytes=` range as [first, last] byte, 'unsatisfiable', or undefined for the whole file. */
+function parseRange(header: string | undefined, size: number): [number, number] | 'unsatisfiable' | undefined {
+  const match = /^bytes=(\d*)-(\d*)$/.exec(header ?? '');
+  if (!match || (match[1] === '' && match[2] === '')) return undefined;
+  const [start, end] =
+    match[1] === '' ? [Math.max(0, size - Number(match[2])), size - 1] : [Number(match[1]), match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)];
+  return start > end || start >= size ? 'unsatisfiable' : [start, end];
+}
+
+function send(response: ServerResponse, { status, body }: FakeAnswer): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
+}
+
+async function readText(request: IncomingMessage): Promise<string> {
+  const chunks: Buffer[] = [];
+  for await (const chunk of request) chunks.push(chunk as Buffer);
+  return Buffer.concat(chunks).toString('utf8');
+}
