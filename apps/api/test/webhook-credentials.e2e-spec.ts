@@ -78,12 +78,14 @@ describe.each(PROVIDERS)('webhook credentials on %s', (provider) => {
     });
 
     it('refuses a signed delivery replayed after the window, or dated beyond it in the future', async () => {
-      const now = Math.floor(Date.now() / 1000);
-      const replayed = signed({ timestamp: now - 301 });
+      // The window is 300 s; each timestamp is a minute clear of its edge, so a slow machine
+      // (seconds between signing and the guard's check) cannot move it across.
+      const now = () => Math.floor(Date.now() / 1000);
+      const replayed = signed({ timestamp: now() - 360 });
       expect(await deliver(testApp, replayed.headers, replayed.body)).toEqual(refused);
-      const future = signed({ timestamp: now + 301 });
+      const future = signed({ timestamp: now() + 360 });
       expect(await deliver(testApp, future.headers, future.body)).toEqual(refused);
-      const withinWindow = signed({ timestamp: now - 250 });
+      const withinWindow = signed({ timestamp: now() - 240 });
       expect(await deliver(testApp, withinWindow.headers, withinWindow.body)).toMatchObject(accepted);
     });
 
