@@ -28,7 +28,8 @@ export function useContractForm<Input extends FieldValues, Output>(
     const fieldErrors = error instanceof ApiError ? error.fieldErrors : [];
     const placed = fields.flatMap((field) => fieldErrors.find((fieldError) => fieldError.field === field) ?? []);
     placed.forEach(({ field, message }, index) => form.setError(field as Path<Input>, { type: 'server', message }, { shouldFocus: index === 0 }));
-    if (placed.length === 0 || placed.length < fieldErrors.length) {
+    const unplaced = fieldErrors.some((fieldError) => !(fields as string[]).includes(fieldError.field));
+    if (placed.length === 0 || unplaced) {
       form.setError(SERVER_ERROR, { type: 'server', message: error instanceof Error ? error.message : String(error) });
     }
   };

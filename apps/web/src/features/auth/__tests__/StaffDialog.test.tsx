@@ -41,11 +41,11 @@ describe('StaffDialog: adding a staff member', () => {
     expect(posted()).toHaveLength(0);
   });
 
-  it("shows the API's field error beside its field and focuses it", async () => {
+  it("shows the API's field error beside its field (its first, when it names the field twice) and focuses it", async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const { form, user } = renderDialog(() =>
       Response.json(
-        { statusCode: 400, error: 'Bad Request', message: 'Invalid role: must be admin or agent', errors: [{ field: 'role', message: 'must be admin or agent' }] },
+        { statusCode: 400, error: 'Bad Request', message: 'Invalid role: must be admin or agent', errors: [{ field: 'role', message: 'must be admin or agent' }, { field: 'role', message: 'is not a role' }] },
         { status: 400 },
       ),
     );
