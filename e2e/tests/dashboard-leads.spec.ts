@@ -181,6 +181,12 @@ test('a lead added with the form appears at the top of the list', async ({ page 
   await expect(form.getByLabel('Email')).toHaveAccessibleDescription('Email must be a valid email address');
 
   await form.getByLabel('Email').fill('');
+  // Shaped like a number, but no number in India: the server's refusal lands on the field.
+  await form.getByLabel('Phone').fill('123456');
+  await form.getByRole('button', { name: 'Add Lead' }).click();
+  await expect(form.getByLabel('Phone')).toHaveAccessibleDescription('With country code, or a number in India Phone is not a valid phone number');
+  await expect(form.getByLabel('Phone')).toBeFocused();
+
   // A national number: the server writes it in international form.
   await form.getByLabel('Phone').fill(mobile.slice(3));
   await form.getByLabel('Location').fill('Kochi');

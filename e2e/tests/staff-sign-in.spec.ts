@@ -53,6 +53,13 @@ test('staff sign in, admins manage staff, agents see leads without import and ex
   await staff.getByLabel('Password').fill(AGENT.password);
   await staff.getByRole('button', { name: 'Add staff member' }).click();
   await expect(staff.getByRole('row', { name: new RegExp(AGENT.name) })).toContainText('Agent');
+  // The API's refusal names the field, and lands on it: that email has an account now.
+  await staff.getByLabel('Name').fill(AGENT.name);
+  await staff.getByLabel('Email').fill(AGENT.email);
+  await staff.getByLabel('Password').fill(AGENT.password);
+  await staff.getByRole('button', { name: 'Add staff member' }).click();
+  await expect(staff.getByLabel('Email')).toHaveAccessibleDescription('Email is taken');
+  await expect(staff.getByLabel('Email')).toBeFocused();
   await page.keyboard.press('Escape');
 
   await panel.getByRole('button', { name: 'Sign out' }).click();

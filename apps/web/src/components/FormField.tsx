@@ -39,8 +39,3 @@ export function FormField({ label, error, hint, children }: FormFieldProps) {
     </div>
   );
 }
-
-/** Moves focus to the first field marked invalid, so a keyboard user lands on what to fix. */
-export function focusFirstInvalid(form: HTMLFormElement | null): void {
-  form?.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
-}

@@ -46,8 +46,8 @@ describe('SessionControls', () => {
       'GET /api/staff': () => Response.json(team),
       'POST /api/staff': () =>
         Response.json(
-          { statusCode: 400, message: 'Invalid password', errors: [{ field: 'password', message: 'must be at least 12 characters' }] },
-          { status: 400 },
+          { statusCode: 409, error: 'Conflict', message: 'A staff account for ravi@example.in exists already.', errors: [{ field: 'email', message: 'is taken' }] },
+          { status: 409 },
         ),
       // Another admin removed the account a moment ago.
       'DELETE /api/staff/s2': () => Response.json({ statusCode: 404, error: 'Not Found', message: 'No staff account with id s2.' }, { status: 404 }),
@@ -63,11 +63,11 @@ describe('SessionControls', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Could not remove the account: No staff account with id s2.');
 
     await user.type(screen.getByLabelText('Name'), 'Meera Joshi');
-    await user.type(screen.getByLabelText('Email'), 'meera@example.in');
-    await user.type(screen.getByLabelText('Password'), 'short');
+    await user.type(screen.getByLabelText('Email'), 'ravi@example.in');
+    await user.type(screen.getByLabelText('Password'), 'a long enough password');
     await user.click(screen.getByRole('button', { name: 'Add staff member' }));
-    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(/Password must be at least 12 characters/));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email is taken'));
     const added = requests.find((request) => request.method === 'POST')!;
-    expect(await added.json()).toEqual({ name: 'Meera Joshi', email: 'meera@example.in', role: 'agent', password: 'short' });
+    expect(await added.json()).toEqual({ name: 'Meera Joshi', email: 'ravi@example.in', role: 'agent', password: 'a long enough password' });
   });
 });

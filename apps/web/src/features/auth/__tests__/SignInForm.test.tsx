@@ -34,6 +34,35 @@ describe('SignInForm', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
   });
 
+  it("shows the API's field errors beside the fields they name and focuses the first", async () => {
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    stubApi({
+      'POST /api/auth/sign-in': () =>
+        Response.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid email, password: must be at most 254 characters; must be at most 200 characters',
+            errors: [
+              { field: 'password', message: 'must be at most 200 characters' },
+              { field: 'email', message: 'must be at most 254 characters' },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithQueryClient(<SignInForm />);
+    await user.type(screen.getByLabelText('Email'), 'admin@example.in');
+    await user.type(screen.getByLabelText('Password'), 'a long enough password');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+    await waitFor(() => expect(screen.getByLabelText('Email')).toHaveAccessibleDescription('Email must be at most 254 characters'));
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('Password must be at most 200 characters');
+    expect(screen.getByLabelText('Email')).toHaveAttribute('aria-invalid', 'true');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+  });
+
   it('signs in and keeps the session with its CSRF token for later changes', async () => {
     const session = { authMode: 'staff', staff: { id: 's1', email: 'admin@example.in', name: 'Administrator', role: 'admin' }, csrfToken: 'csrf-1' };
     const requests = stubApi({

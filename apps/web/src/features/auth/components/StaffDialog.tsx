@@ -1,12 +1,12 @@
 import type { NewStaffMember, StaffRole } from '@lead-desk/contracts';
 import { UserMinus, UserPlus } from 'lucide-react';
-import { useEffect, useRef, useState, type FormEvent } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
-import { focusFirstInvalid, FormField } from '../../../components/FormField';
+import { FormField } from '../../../components/FormField';
 import { Modal } from '../../../components/Modal';
 import { SubmitButton } from '../../../components/SubmitButton';
-import { ApiError } from '../../../lib/apiClient';
+import { useContractForm } from '../../../lib/forms/useContractForm';
 import { useStaff } from '../hooks/useStaff';
+import { addStaffFormSchema, EMPTY_STAFF_MEMBER } from './addStaffFormSchema';
 
 const TEXT = {
   title: 'Staff accounts',
@@ -21,14 +21,10 @@ const TEXT = {
   addHeading: 'Add a staff member',
   labels: { name: 'Name', email: 'Email', role: 'Role', password: 'Password' } satisfies Record<keyof NewStaffMember, string>,
   passwordHint: 'At least 12 characters; share it with them privately.',
-  required: (label: string) => `${label} is required`,
   add: 'Add staff member',
   adding: 'Adding…',
   addFailed: 'Could not add the account:',
 };
-
-type StaffField = keyof NewStaffMember;
-const EMPTY: NewStaffMember = { name: '', email: '', role: 'agent', password: '' };
 
 /** The team's accounts with a remove button each (not for yourself), and a form to add one. */
 export function StaffDialog({ currentStaffId, onClose }: { currentStaffId: string; onClose: () => void }) {
@@ -94,65 +90,36 @@ function StaffPanel({ currentStaffId }: { currentStaffId: string }) {
 }
 
 function AddStaffForm({ add }: { add: ReturnType<typeof useStaff>['add'] }) {
-  const form = useRef<HTMLFormElement>(null);
-  const [values, setValues] = useState<NewStaffMember>(EMPTY);
-  const [errors, setErrors] = useState<Partial<Record<StaffField, string>>>({});
-  const [attempt, setAttempt] = useState(0);
+  const { form, fieldError, formError, submitWith } = useContractForm(addStaffFormSchema, { defaultValues: EMPTY_STAFF_MEMBER, labels: TEXT.labels });
+  const submit = submitWith(async (member) => {
+    await add.mutateAsync(member);
+    form.reset();
+  });
 
-  useEffect(() => {
-    if (attempt > 0) focusFirstInvalid(form.current);
-  }, [attempt]);
-
-  const change = (field: StaffField, value: string) => {
-    setValues((current) => ({ ...current, [field]: value }));
-    setErrors(({ [field]: _fixed, ...rest }) => rest);
-  };
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    if (add.isPending) return;
-    const missing = (['name', 'email', 'password'] as const).filter((field) => !values[field].trim());
-    setErrors(Object.fromEntries(missing.map((field) => [field, TEXT.required(TEXT.labels[field])])));
-    setAttempt((n) => n + 1);
-    if (missing.length > 0) return;
-    try {
-      await add.mutateAsync({ ...values, name: values.name.trim(), email: values.email.trim() });
-      setValues(EMPTY);
-    } catch (error) {
-      // The API names each bad field ("password must be at least 12 characters"): show it beside that field.
-      const fieldErrors = error instanceof ApiError ? error.fieldErrors.filter(({ field }) => field in TEXT.labels) : [];
-      setErrors(Object.fromEntries(fieldErrors.map(({ field, message }) => [field, `${TEXT.labels[field as StaffField]} ${message}`])));
-      setAttempt((n) => n + 1);
-    }
-  };
-
-  const addFailedWithoutField = add.error && !(add.error instanceof ApiError && add.error.fieldErrors.length > 0);
   return (
-    <form ref={form} className="staff-panel__form" noValidate onSubmit={(event) => void submit(event)}>
+    <form className="staff-panel__form" noValidate onSubmit={submit}>
       <h3>{TEXT.addHeading}</h3>
-      {addFailedWithoutField && (
+      {formError && (
         <p className="form-error" role="alert">
-          {TEXT.addFailed} {add.error.message}
+          {TEXT.addFailed} {formError}
         </p>
       )}
-      <FormField label={TEXT.labels.name} error={errors.name}>
-        {(control) => <input {...control} autoComplete="off" value={values.name} onChange={(event) => change('name', event.target.value)} />}
+      <FormField label={TEXT.labels.name} error={fieldError('name')}>
+        {(control) => <input {...control} {...form.register('name')} autoComplete="off" />}
       </FormField>
-      <FormField label={TEXT.labels.email} error={errors.email}>
-        {(control) => <input {...control} type="email" autoComplete="off" value={values.email} onChange={(event) => change('email', event.target.value)} />}
+      <FormField label={TEXT.labels.email} error={fieldError('email')}>
+        {(control) => <input {...control} {...form.register('email')} type="email" autoComplete="off" />}
       </FormField>
-      <FormField label={TEXT.labels.role} error={errors.role}>
+      <FormField label={TEXT.labels.role} error={fieldError('role')}>
         {(control) => (
-          <select {...control} value={values.role} onChange={(event) => change('role', event.target.value)}>
+          <select {...control} {...form.register('role')}>
             <option value="agent">{TEXT.roles.agent}</option>
             <option value="admin">{TEXT.roles.admin}</option>
           </select>
         )}
       </FormField>
-      <FormField label={TEXT.labels.password} error={errors.password} hint={TEXT.passwordHint}>
-        {(control) => (
-          <input {...control} type="password" autoComplete="new-password" value={values.password} onChange={(event) => change('password', event.target.value)} />
-        )}
+      <FormField label={TEXT.labels.password} error={fieldError('password')} hint={TEXT.passwordHint}>
+        {(control) => <input {...control} {...form.register('password')} type="password" autoComplete="new-password" />}
       </FormField>
       <SubmitButton icon={UserPlus} label={TEXT.add} pendingLabel={TEXT.adding} pending={add.isPending} />
     </form>

@@ -62,8 +62,54 @@ describe('AddLeadDialog', () => {
     await user.type(screen.getByLabelText('Phone'), '12345678');
     await user.click(screen.getByRole('button', { name: 'Add Lead' }));
     await waitFor(() => expect(messageOf('Phone')).toContain('Phone is not a valid phone number'));
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'true');
     expect(screen.getByLabelText('Phone')).toHaveFocus();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
     expect(onAdded).not.toHaveBeenCalled();
+
+    await user.type(screen.getByLabelText('Phone'), '9');
+    expect(screen.getByLabelText('Phone')).toHaveAttribute('aria-invalid', 'false');
+  });
+
+  it('focuses the first field the API names, in the order the form shows them', async () => {
+    stubApi({
+      'POST /api/leads': () =>
+        Response.json(
+          {
+            statusCode: 400,
+            error: 'Bad Request',
+            message: 'Invalid budget, email: must be at most 100 characters; must be a valid email address',
+            errors: [
+              { field: 'budget', message: 'must be at most 100 characters' },
+              { field: 'email', message: 'must be a valid email address' },
+            ],
+          },
+          { status: 400 },
+        ),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Kavya Nair');
+    await user.type(screen.getByLabelText('Email'), 'kavya@example.in');
+    await user.type(screen.getByLabelText('Budget'), '45 Lakh');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    await waitFor(() => expect(messageOf('Email')).toBe('Email must be a valid email address'));
+    expect(messageOf('Budget')).toBe('In rupees (4500000) or as you say it (45 Lakh) Budget must be at most 100 characters');
+    expect(screen.getByLabelText('Email')).toHaveFocus();
+  });
+
+  it('shows a field error for a field the form does not have above the form', async () => {
+    stubApi({
+      'POST /api/leads': () =>
+        Response.json(
+          { statusCode: 400, error: 'Bad Request', message: 'Invalid source: is not a known field', errors: [{ field: 'source', message: 'is not a known field' }] },
+          { status: 400 },
+        ),
+    });
+    const { user } = renderForm();
+    await user.type(screen.getByLabelText('Name'), 'Kavya Nair');
+    await user.click(screen.getByRole('button', { name: 'Add Lead' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('The lead could not be added: Invalid source: is not a known field');
+    expect(screen.getByLabelText('Name')).toHaveAttribute('aria-invalid', 'false');
   });
 
   it('sends the lead as the API takes it and reports it added', async () => {

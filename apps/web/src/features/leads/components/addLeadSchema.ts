@@ -1,26 +1,41 @@
-import type { LeadInput } from '@lead-desk/contracts';
-import { z } from 'zod/mini';
+import { leadInputSchema, type LeadInput } from '@lead-desk/contracts';
+import { z } from 'zod';
 
-// The same limits the API enforces, checked before sending so most mistakes show at once;
-// the API's own field errors are shown the same way.
-const text = (max: number) => z.string().check(z.trim(), z.maxLength(max, `must be at most ${max} characters`));
+const contract = leadInputSchema.shape;
 
-export const addLeadSchema = z.object({
-  name: z.string().check(z.trim(), z.minLength(1, 'is required'), z.maxLength(200, 'must be at most 200 characters')),
-  email: z.union([z.literal(''), z.email('must be a valid email address')]),
-  phone: z.string().check(z.trim(), z.regex(/^$|^\+?[\d\s().-]{6,24}$/, 'is not a valid phone number')),
-  location: text(200),
-  interestedIn: text(200),
-  budget: text(100),
-  timeline: text(100),
-  loan_needed: z.enum(['', 'yes', 'no']),
-  qualified: z.boolean(),
-});
+/**
+ * Catches what cannot be a phone number before sending; the API reads the number for
+ * real (valid in its region, written in E.164) and its answer lands on the field too.
+ */
+const phoneText = contract.phone.refine((phone) => phone == null || /^\+?[\d\s().-]{6,24}$/.test(phone), 'is not a valid phone number');
+
+/** An amount in Indian digit grouping ("45,00,000") is the number; any other text goes to the contract's budget rule as typed. */
+const PLAIN_AMOUNT = /^\d[\d,]*(\.\d+)?$/;
+const budgetText = z
+  .string()
+  .transform((text): LeadInput['budget'] => (PLAIN_AMOUNT.test(text.trim()) ? Number(text.trim().replaceAll(',', '')) : text))
+  .pipe(contract.budget);
+
+/** The loan select's choices: "Not known" is no answer. */
+const loanChoice = z
+  .enum(['', 'yes', 'no'])
+  .transform((choice): LeadInput['loan_needed'] => (choice === '' ? null : choice === 'yes'))
+  .pipe(contract.loan_needed);
+
+/** The API takes a missing field and null alike: fields left empty are left out of the request. */
+const withoutEmptyFields = (lead: Record<string, unknown>): LeadInput =>
+  Object.fromEntries(Object.entries(lead).filter(([, value]) => value != null)) as LeadInput;
+
+/** The contract's lead input as the add form holds it: text inputs for the budget and phone, a select for the loan. */
+export const addLeadSchema = leadInputSchema
+  .omit({ source: true })
+  .extend({ phone: phoneText, budget: budgetText, loan_needed: loanChoice })
+  .transform(withoutEmptyFields);
 
 export type AddLeadValues = z.input<typeof addLeadSchema>;
 export type AddLeadField = keyof AddLeadValues;
 
-export const EMPTY_LEAD: AddLeadValues = {
+export const EMPTY_LEAD = {
   name: '',
   email: '',
   phone: '',
@@ -30,22 +45,4 @@ export const EMPTY_LEAD: AddLeadValues = {
   timeline: '',
   loan_needed: '',
   qualified: false,
-};
-
-const PLAIN_AMOUNT = /^\d[\d,]*(\.\d+)?$/;
-
-/** What POST /api/leads receives: empty fields left out, a plain amount as a number ("45,00,000" → 4500000). */
-export function toNewLead(values: z.output<typeof addLeadSchema>): LeadInput {
-  const optional = (value: string) => (value === '' ? undefined : value);
-  return {
-    name: values.name,
-    email: optional(values.email.trim()),
-    phone: optional(values.phone),
-    location: optional(values.location),
-    interestedIn: optional(values.interestedIn),
-    budget: PLAIN_AMOUNT.test(values.budget) ? Number(values.budget.replaceAll(',', '')) : optional(values.budget),
-    timeline: optional(values.timeline),
-    loan_needed: values.loan_needed === '' ? undefined : values.loan_needed === 'yes',
-    qualified: values.qualified,
-  };
-}
+} satisfies Required<AddLeadValues>;
