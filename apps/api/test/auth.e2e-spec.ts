@@ -29,16 +29,16 @@ function permitted(endpoint: StaffEndpoint, status: number): boolean {
   return status < 300 || (endpoint.path === '/api/calls' && status === 503) || (endpoint.path.endsWith('/recording') && status === 404);
 }
 
-async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string }> {
+async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string; id: string }> {
   const agent = request.agent(testApp.app.getHttpServer());
   const response = await agent.post('/api/auth/sign-in').send(credentials).expect(200);
-  return { agent, csrf: response.body.csrfToken };
+  return { agent, csrf: response.body.csrfToken, id: response.body.staff.id };
 }
 
 describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
   let testApp: TestApp;
-  let admin: { agent: Agent; csrf: string };
-  let agent: { agent: Agent; csrf: string };
+  let admin: { agent: Agent; csrf: string; id: string };
+  let agent: { agent: Agent; csrf: string; id: string };
   let leadId: string;
   let callId: string;
   let eventId: string;
@@ -68,10 +68,15 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return created.body.id;
   }
 
-  async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
+  async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
-    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId).replace('{eventId}', eventId).replace('{staffId}', staffId);
+    const path = endpoint.path
+      .replace('{leadId}', leadId)
+      .replace('{callId}', callId)
+      .replace('{eventId}', eventId)
+      .replace('{staffId}', staffId)
+      .replace('{selfId}', selfId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
@@ -90,14 +95,14 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
 
     it(`answers ${endpoint.role === 'agent' ? '2xx' : '403'} for an agent`, async () => {
       const session = endpoint.endsSession ? await signIn(testApp, AGENT) : agent;
-      const response = await call(session.agent, endpoint, session.csrf);
+      const response = await call(session.agent, endpoint, session.csrf, session.id);
       if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });
 
     it('answers 2xx for an admin', async () => {
       const session = endpoint.endsSession ? await signIn(testApp, ADMIN) : admin;
-      const response = await call(session.agent, endpoint, session.csrf);
+      const response = await call(session.agent, endpoint, session.csrf, session.id);
       expect(permitted(endpoint, response.status)).toBe(true);
     });
   });

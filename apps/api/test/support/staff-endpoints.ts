@@ -1,7 +1,7 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
-  method: 'get' | 'post' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId}, {eventId} or {staffId} where the test puts a real id. */
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
@@ -30,6 +30,8 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/staff', body: { email: 'new.{n}@example.in', name: 'New Staff', role: 'agent', password: 'a long enough password' }, role: 'admin' },
   // {staffId} is a staff account created for each call.
   { method: 'delete', path: '/api/staff/{staffId}', role: 'admin' },
+  // Agents set their own availability (another member's is a 403, staff-availability.e2e-spec.ts).
+  { method: 'patch', path: '/api/staff/{selfId}', body: { available: true }, role: 'agent' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
