@@ -14,6 +14,7 @@ import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { LeadsModule } from './leads/leads.module';
+import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
 
 const DEFAULT_WEB_DIST = join(__dirname, '../../web/dist');
@@ -33,6 +34,7 @@ export class AppModule {
         EventsModule,
         HealthModule,
         LeadsModule,
+        SettingsModule,
         VoiceModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
