@@ -8,10 +8,13 @@ import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadsService } from './leads.service';
+import { LeadRouter } from './routing/lead-router';
+import { SettingsModule } from '../settings/settings.module';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    SettingsModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -21,8 +24,8 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder],
-  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder],
+  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

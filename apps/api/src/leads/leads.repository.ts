@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
-import type { Lead, LeadCreateInput, LeadUpdateInput, LeadWhereInput } from '../database/models';
+import type { Lead, LeadUncheckedCreateInput, LeadUpdateInput, LeadWhereInput } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
@@ -14,7 +14,8 @@ import { LEAD_SEARCH } from './lead-search';
 import { VOICE_BOT_SOURCE } from './lead-sources';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
-export type LeadWrite = Omit<LeadCreateInput, 'updatedAt'>;
+/** A new lead's columns, its owner by id. */
+export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 export type LeadChanges = LeadUpdateInput;
 type Db = Pick<TransactionClient, 'lead' | '$queryRaw' | '$executeRaw'>;
 
@@ -186,6 +187,13 @@ export class LeadsRepository {
       VALUES ${join(rows)}`;
   }
 
+  /** Gives each lead its owner: one statement per owner (a team has a handful of agents). */
+  async assignOwners(leads: { id: string; ownerId: string | null }[], db: Db): Promise<void> {
+    const byOwner = new Map<string, string[]>();
+    for (const { id, ownerId } of leads) if (ownerId) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), id]);
+    for (const [ownerId, ids] of byOwner) await db.lead.updateMany({ where: { id: { in: ids } }, data: { ownerId } });
+  }
+
   update(id: string, changes: LeadChanges, db: Db = this.database.client): Promise<Lead> {
     return db.lead.update({ where: { id }, data: changes });
   }
@@ -219,7 +227,7 @@ export class LeadsRepository {
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
-  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  transaction<T>(work: (db: TransactionClient) => Promise<T>): Promise<T> {
     return this.database.transaction(work);
   }
 

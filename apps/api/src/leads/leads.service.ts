@@ -14,6 +14,7 @@ import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsExportRepository } from './leads-export.repository';
 import { leadOutputFromRow } from './lead-row';
 import { LeadsRepository } from './leads.repository';
+import { LeadRouter } from './routing/lead-router';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
@@ -32,6 +33,7 @@ export class LeadsService {
   constructor(
     private readonly leads: LeadsRepository,
     private readonly exports: LeadsExportRepository,
+    private readonly router: LeadRouter,
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -70,7 +72,10 @@ export class LeadsService {
   async create(input: ValidLead): Promise<Lead> {
     // In a transaction: on SQLite a lone write joins whatever transaction is open on the
     // shared connection (an import batch, a webhook) and would vanish if that one rolls back.
-    const lead = await this.leads.transaction((db) => this.leads.create(toLeadWrite(input), db));
+    const lead = await this.leads.transaction(async (db) => {
+      const [owner] = await this.router.ownersFor(1, db);
+      return this.leads.create({ ...toLeadWrite(input), ownerId: owner?.id ?? null }, db);
+    });
     this.logger.log({ leadId: lead.id, source: lead.source }, 'Lead created');
     await this.liveEvents.publish({ type: 'lead.created', id: lead.id });
     return toLeadOutput(lead);
@@ -99,7 +104,7 @@ export class LeadsService {
       const rows = batch;
       batch = [];
       const outcome = await this.leads.transaction(async (db) => {
-        let created = 0;
+        const created: string[] = [];
         let updated = 0;
         const signals: LiveEventSignal[] = [];
         const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
@@ -118,10 +123,13 @@ export class LeadsService {
             const lead = await this.leads.create({ ...toLeadWrite(row.lead), id: row.id, createdAt: row.createdAt }, db);
             identities.add(lead);
             signals.push({ type: 'lead.created', id: lead.id });
-            created += 1;
+            created.push(lead.id);
           }
         }
-        return { created, updated, signals };
+        // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
+        const owners = await this.router.ownersFor(created.length, db);
+        await this.leads.assignOwners(created.map((id, index) => ({ id, ownerId: owners[index]?.id ?? null })), db);
+        return { created: created.length, updated, signals };
       });
       summary.created += outcome.created;
       summary.updated += outcome.updated;

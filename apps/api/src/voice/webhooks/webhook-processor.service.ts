@@ -7,6 +7,7 @@ import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
+import { LeadRouter } from '../../leads/routing/lead-router';
 import { CallsRepository } from '../calls/calls.repository';
 import { DeliveryBatch } from './delivery-batch';
 import { callFromReport, leadFromReport, type ReportReading } from './end-of-call-report';
@@ -48,6 +49,7 @@ export class WebhookProcessor {
     private readonly database: Database,
     private readonly inbox: WebhookInboxRepository,
     private readonly leads: LeadsRepository,
+    private readonly router: LeadRouter,
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -188,6 +190,9 @@ export class WebhookProcessor {
     });
 
     const writes = batch.writes();
+    // Routed last, once the batch knows its new callers: the routing lock is held for the rest of the transaction only.
+    const owners = await this.router.ownersFor(writes.newLeads.length, tx);
+    writes.newLeads.forEach((lead, index) => (lead.ownerId = owners[index]?.id ?? null));
     await this.leads.createMany(writes.newLeads, tx);
     await this.leads.updateMany(writes.leadChanges, writes.now, tx);
     await this.calls.upsertMany(writes.calls, tx);
