@@ -12,6 +12,8 @@ import { LeadInputPipe } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
 import { LeadsService } from './leads.service';
+import type { LeadAccess } from './access/lead-access';
+import { ViewerAccess } from './access/viewer-access.decorator';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
@@ -26,8 +28,13 @@ export class LeadsController {
 
   @Get()
   @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
-  async list(@Query() query: ListLeadsQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Lead[]> {
-    const page = await this.leads.list({ status: query.status, q: query.q }, query.limit, query.cursor);
+  async list(
+    @Query() query: ListLeadsQuery,
+    @ViewerAccess() access: LeadAccess,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead[]> {
+    const page = await this.leads.list({ status: query.status, q: query.q }, access, query.limit, query.cursor);
     response.setHeader('X-Total-Count', String(page.total));
     if (page.nextCursor) {
       const next = new URL(request.originalUrl, 'http://placeholder');
@@ -39,14 +46,14 @@ export class LeadsController {
 
   @Get('stats')
   @ApiOkResponse({ type: LeadStatsOutput })
-  stats(@Query() query: StatsQuery): Promise<LeadStats> {
-    return this.leads.stats(query.tz);
+  stats(@Query() query: StatsQuery, @ViewerAccess() access: LeadAccess): Promise<LeadStats> {
+    return this.leads.stats(access, query.tz);
   }
 
   @Get('stats/daily')
   @ApiOkResponse({ type: [DailyLeadCountOutput], description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
-  dailyStats(@Query() query: DailyStatsQuery): Promise<DailyLeadCount[]> {
-    return this.leads.dailyCounts(query.days, query.tz);
+  dailyStats(@Query() query: DailyStatsQuery, @ViewerAccess() access: LeadAccess): Promise<DailyLeadCount[]> {
+    return this.leads.dailyCounts(query.days, access, query.tz);
   }
 
   @Get('export.csv')
@@ -55,8 +62,8 @@ export class LeadsController {
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
-  async export(@Query() query: LeadFilterQuery): Promise<StreamableFile> {
-    return new StreamableFile(await this.leads.exportCsv(query));
+  async export(@Query() query: LeadFilterQuery, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
+    return new StreamableFile(await this.leads.exportCsv(query, access));
   }
 
   /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */
@@ -79,8 +86,8 @@ export class LeadsController {
 
   @Get(':id')
   @ApiOkResponse({ type: LeadWithCallsOutput })
-  get(@Param() params: IdParams): Promise<LeadWithCalls> {
-    return this.leads.get(params.id);
+  get(@Param() params: IdParams, @ViewerAccess() access: LeadAccess): Promise<LeadWithCalls> {
+    return this.leads.get(params.id, access);
   }
 
   @Post()

@@ -36,7 +36,7 @@ export class LeadsModule implements OnModuleInit {
   onModuleInit(): void {
     this.liveEvents.registerLoader(['lead.created', 'lead.updated'], async (ids) => {
       const leads = await this.leads.findByIds(ids);
-      return new Map(leads.map((lead) => [lead.id, toLeadOutput(lead)]));
+      return new Map(leads.map((lead) => [lead.id, { data: toLeadOutput(lead), lead: { leadId: lead.id, ownerId: lead.ownerId } }]));
     });
   }
 }

@@ -11,6 +11,8 @@ import type { LeadCursor } from './lead-cursor';
 import type { LeadIdentity } from './lead-identity';
 import type { LeadColumns } from './lead-columns';
 import { LEAD_SEARCH } from './lead-search';
+import type { LeadAccess } from './access/lead-access';
+import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
 import { VOICE_BOT_SOURCE } from './lead-sources';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
@@ -51,8 +53,8 @@ export class LeadsRepository {
   constructor(private readonly database: Database) {}
 
   /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query, through the read side. */
-  async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
-    const conditions = await this.listConditions(filter);
+  async findPage(filter: LeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
+    const conditions = await this.listConditions(filter, access);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     return this.database.rows<LeadRow>(sql`
       SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
@@ -60,17 +62,17 @@ export class LeadsRepository {
   }
 
   /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
-  async listConditions(filter: LeadFilter): Promise<Sql[]> {
-    const conditions = this.statusConditions(filter);
+  async listConditions(filter: LeadFilter, access: LeadAccess): Promise<Sql[]> {
+    const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
     return conditions;
   }
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
-  async count(filter: LeadFilter): Promise<number> {
+  async count(filter: LeadFilter, access: LeadAccess): Promise<number> {
     const version = await this.tableVersion();
-    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
-      const conditions = this.statusConditions(filter);
+    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '', leadAccessKey(access)]), version, async () => {
+      const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
       if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
       const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(conditions)}`);
       return row.count;
@@ -83,11 +85,11 @@ export class LeadsRepository {
   }
 
   /** The dashboard's stats, computed once per time window while the leads table is unchanged. */
-  async stats(windows: StatsWindows): Promise<LeadStats> {
-    return this.statsByWindows.get(JSON.stringify(windows), await this.tableVersion(), () => this.computeStats(windows));
+  async stats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
+    return this.statsByWindows.get(JSON.stringify([windows, leadAccessKey(access)]), await this.tableVersion(), () => this.computeStats(windows, access));
   }
 
-  private async computeStats(windows: StatsWindows): Promise<LeadStats> {
+  private async computeStats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
     const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
     const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
     const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
@@ -101,7 +103,7 @@ export class LeadsRepository {
         COUNT(CASE WHEN qualified = ${false} AND ${lastMonth} THEN 1 END) AS "unqualifiedLastMonth",
         COUNT(CASE WHEN source = ${VOICE_BOT_SOURCE} AND created_at >= ${todayStart} AND created_at < ${tomorrowStart}
           THEN 1 END) AS "processedToday"
-      FROM leads`);
+      FROM leads ${where(leadAccessConditions(access))}`);
     return {
       total: row.total,
       qualified: row.qualified,
@@ -119,11 +121,11 @@ export class LeadsRepository {
    * one range scan of the creation index, bucketed by a CASE over the day boundaries,
    * which both databases run without time zone support of their own.
    */
-  async countPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
-    return this.dailyCountsByDays.get(JSON.stringify(days), await this.tableVersion(), () => this.computeCountPerDay(days));
+  async countPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
+    return this.dailyCountsByDays.get(JSON.stringify([days, leadAccessKey(access)]), await this.tableVersion(), () => this.computeCountPerDay(days, access));
   }
 
-  private async computeCountPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
+  private async computeCountPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
     const counts = days.map(() => ({ qualified: 0, unqualified: 0 }));
     if (days.length === 0) return counts;
     const dayIndex = join(
@@ -133,7 +135,7 @@ export class LeadsRepository {
     );
     const rows = await this.database.rows<{ day: number; qualified: number; total: number }>(sql`
       SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
-      FROM leads WHERE created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}
+      FROM leads ${where([sql`created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}`, ...leadAccessConditions(access)])}
       GROUP BY 1`);
     for (const { day, qualified, total } of rows) counts[day] = { qualified, unqualified: total - qualified };
     return counts;

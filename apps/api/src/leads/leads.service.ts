@@ -15,6 +15,7 @@ import { LeadsExportRepository } from './leads-export.repository';
 import { leadOutputFromRow } from './lead-row';
 import { LeadsRepository } from './leads.repository';
 import { LeadRouter } from './routing/lead-router';
+import { canSeeLead, type LeadAccess } from './access/lead-access';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
@@ -38,9 +39,9 @@ export class LeadsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(filter: LeadFilter, limit: number, cursor?: string): Promise<LeadPage> {
+  async list(filter: LeadFilter, access: LeadAccess, limit: number, cursor?: string): Promise<LeadPage> {
     const after = cursor ? decodeLeadCursor(cursor) : undefined;
-    const [page, total] = await Promise.all([this.leads.findPage(filter, limit + 1, after), this.leads.count(filter)]);
+    const [page, total] = await Promise.all([this.leads.findPage(filter, access, limit + 1, after), this.leads.count(filter, access)]);
     const hasMore = page.length > limit;
     const shown = hasMore ? page.slice(0, limit) : page;
     const last = shown.at(-1);
@@ -51,21 +52,21 @@ export class LeadsService {
     };
   }
 
-  stats(timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStats> {
-    return this.leads.stats(statsWindows(now, timeZone));
+  stats(access: LeadAccess, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStats> {
+    return this.leads.stats(statsWindows(now, timeZone), access);
   }
 
   /** Leads per calendar day in `timeZone` over the last `days` days, oldest first, today last. */
-  async dailyCounts(days: number, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<DailyLeadCount[]> {
+  async dailyCounts(days: number, access: LeadAccess, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<DailyLeadCount[]> {
     const localDays = lastLocalDays(now, timeZone, days);
-    const counts = await this.leads.countPerDay(localDays);
+    const counts = await this.leads.countPerDay(localDays, access);
     return localDays.map((day, index) => ({ date: day.date, ...counts[index] }));
   }
 
-  /** One lead with its calls, newest first. */
-  async get(id: string): Promise<LeadWithCalls> {
+  /** One lead with its calls, newest first; a lead out of the viewer's sight is answered as missing. */
+  async get(id: string, access: LeadAccess): Promise<LeadWithCalls> {
     const lead = await this.leads.findWithCalls(id);
-    if (!lead) throw new NotFoundException(`No lead with id ${id}.`);
+    if (!lead || !canSeeLead(access, lead.ownerId)) throw new NotFoundException(`No lead with id ${id}.`);
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
@@ -82,8 +83,8 @@ export class LeadsService {
   }
 
   /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
-  exportCsv(filter: LeadFilter): Promise<Readable> {
-    return this.exports.leadsCsv(filter);
+  exportCsv(filter: LeadFilter, access: LeadAccess): Promise<Readable> {
+    return this.exports.leadsCsv(filter, access);
   }
 
   /**

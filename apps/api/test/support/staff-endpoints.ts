@@ -5,6 +5,8 @@ export interface StaffEndpoint {
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
+  /** About the matrix's lead, which the agent owns: another agent gets a 404, as if it did not exist. */
+  leadScoped?: true;
   /** The call ends the session it is made with: it gets a session of its own. */
   endsSession?: boolean;
 }
@@ -13,16 +15,17 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads', role: 'agent' },
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
-  { method: 'get', path: '/api/leads/{leadId}', role: 'agent' },
+  { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
   { method: 'get', path: '/api/events', role: 'agent' },
   // No voice platform is configured in the matrix: a permitted call gets as far as 503.
-  { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent' },
-  { method: 'get', path: '/api/calls/{callId}', role: 'agent' },
+  { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent', leadScoped: true },
+  // {callId} is a call with the matrix's lead.
+  { method: 'get', path: '/api/calls/{callId}', role: 'agent', leadScoped: true },
   // The matrix's call has no recording: a permitted request gets as far as 404.
-  { method: 'get', path: '/api/calls/{callId}/recording', role: 'agent' },
+  { method: 'get', path: '/api/calls/{callId}/recording', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/webhooks/events', role: 'admin' },
   // {eventId} is a stored message that names no call: replaying it changes nothing.
   { method: 'post', path: '/api/webhooks/events/{eventId}/replay', role: 'admin' },

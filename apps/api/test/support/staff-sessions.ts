@@ -8,6 +8,8 @@ export interface StaffSession {
   agent: HttpAgent;
   csrf: string;
   id: string;
+  /** The session cookie as a Cookie header sends it, for clients other than `agent` (an event stream). */
+  cookie: string;
 }
 
 export const TEST_ADMIN = { email: 'admin@example.in', password: 'correct horse battery staple' };
@@ -23,7 +25,8 @@ export const STAFF_MODE_ENV = {
 export async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<StaffSession> {
   const agent = request.agent(testApp.app.getHttpServer());
   const response = await agent.post('/api/auth/sign-in').send(credentials).expect(200);
-  return { agent, csrf: response.body.csrfToken, id: response.body.staff.id };
+  const cookie = (response.headers['set-cookie'] as unknown as string[])[0].split(';')[0];
+  return { agent, csrf: response.body.csrfToken, id: response.body.staff.id, cookie };
 }
 
 /** A new agent account, created by `admin`, signed in. */

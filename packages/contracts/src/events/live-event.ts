@@ -7,6 +7,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lead.created'), data: leadSchema }),
   z.object({ type: z.literal('lead.updated'), data: leadSchema }),
   z.object({ type: z.literal('call.updated'), data: callRecordSchema }),
+  /** Sent to an agent in place of a change to a lead they can no longer see (it went to another agent). */
+  z.object({ type: z.literal('lead.removed'), data: z.object({ id: z.string() }) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
