@@ -3,10 +3,12 @@ import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
+import { ActorId } from '../activity/actor-id.decorator';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { InvalidFieldsException } from '../common/field-errors';
 import { IdParams } from '../common/id.params';
+import { setNextPageLink } from '../common/next-page-link';
 import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
 import { LeadInputPipe } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
@@ -29,11 +31,7 @@ export class LeadsController {
   async list(@Query() query: ListLeadsQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Lead[]> {
     const page = await this.leads.list({ status: query.status, q: query.q }, query.limit, query.cursor);
     response.setHeader('X-Total-Count', String(page.total));
-    if (page.nextCursor) {
-      const next = new URL(request.originalUrl, 'http://placeholder');
-      next.searchParams.set('cursor', page.nextCursor);
-      response.setHeader('Link', `<${next.pathname}${next.search}>; rel="next"`);
-    }
+    setNextPageLink(request, response, page.nextCursor);
     return page.leads;
   }
 
@@ -67,14 +65,14 @@ export class LeadsController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: ImportSummaryOutput })
   @UseInterceptors(FileInterceptor('file'))
-  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request): Promise<ImportSummary> {
+  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request, @ActorId() actorId: string | null): Promise<ImportSummary> {
     const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
     if (content === undefined) {
       throw new InvalidFieldsException([
         { field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' },
       ]);
     }
-    return this.leads.importCsv(content);
+    return this.leads.importCsv(content, actorId);
   }
 
   @Get(':id')
@@ -86,7 +84,7 @@ export class LeadsController {
   @Post()
   @ApiBody({ type: CreateLeadInput })
   @ApiCreatedResponse({ type: LeadOutput })
-  create(@Body(LeadInputPipe) lead: ValidLead): Promise<Lead> {
-    return this.leads.create(lead);
+  create(@Body(LeadInputPipe) lead: ValidLead, @ActorId() actorId: string | null): Promise<Lead> {
+    return this.leads.create(lead, actorId);
   }
 }

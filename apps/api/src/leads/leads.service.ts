@@ -1,14 +1,19 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { DailyLeadCount, ImportSummary, Lead, LeadFilter, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Readable } from 'node:stream';
+import { activity, type NewActivity } from '../activity/activity-entry';
+import { LeadActivityRepository } from '../activity/lead-activity.repository';
 import { InvalidFieldsException } from '../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
 import { toCallOutput } from '../voice/calls/call.output';
+import { StagesRepository } from '../stages/stages.repository';
+import { freshLead } from './fresh-lead';
 import { readLeadCsv } from './csv/lead-csv-reader';
 import { parseLeadInput, type ValidLead } from './inputs/lead-input';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
+import { leadColumnsOf, leadFieldChanges } from './lead-field-changes';
 import { identityKeys, LeadIdentities } from './lead-identity';
 import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsExportRepository } from './leads-export.repository';
@@ -33,6 +38,8 @@ export class LeadsService {
     private readonly leads: LeadsRepository,
     private readonly exports: LeadsExportRepository,
     private readonly liveEvents: LiveEventsService,
+    private readonly activities: LeadActivityRepository,
+    private readonly stages: StagesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -67,10 +74,14 @@ export class LeadsService {
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
-  async create(input: ValidLead): Promise<Lead> {
+  async create(input: ValidLead, actorId: string | null = null): Promise<Lead> {
     // In a transaction: on SQLite a lone write joins whatever transaction is open on the
     // shared connection (an import batch, a webhook) and would vanish if that one rolls back.
-    const lead = await this.leads.transaction((db) => this.leads.create(toLeadWrite(input), db));
+    const lead = await this.leads.transaction(async (db) => {
+      const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)) }, db);
+      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId)], db);
+      return created;
+    });
     this.logger.log({ leadId: lead.id, source: lead.source }, 'Lead created');
     await this.liveEvents.publish({ type: 'lead.created', id: lead.id });
     return toLeadOutput(lead);
@@ -89,7 +100,7 @@ export class LeadsService {
    * Rows are written in batches, each batch in one transaction, so no row is ever
    * half-written; a batch reads the leads its rows may be in one query.
    */
-  async importCsv(file: Buffer): Promise<ImportSummary> {
+  async importCsv(file: Buffer, actorId: string | null = null): Promise<ImportSummary> {
     const csv = await readLeadCsv(file);
     if (!csv.ok) throw new InvalidFieldsException(csv.errors);
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
@@ -105,22 +116,35 @@ export class LeadsService {
         const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
         // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
         await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
-        const identities = new LeadIdentities(await this.leads.findIdentities(identityKeys(people), db));
+        const known = await this.leads.findIdentities(identityKeys(people), db);
+        const entryStageId = await this.stages.entryStageId(db);
+        const identities = new LeadIdentities(known);
+        // Each lead as the batch last left it: what the next row's changes are told against.
+        const current = new Map(known.map((lead) => [lead.id, leadColumnsOf(lead)]));
+        const entries: NewActivity[] = [];
         for (const [index, row] of rows.entries()) {
           const same = identities.samePerson(people[index]);
           if (same) {
             const changes = toLeadChanges(row.lead);
-            await this.leads.update(same.id, changes, db);
+            const lead = await this.leads.update(same.id, changes, db);
+            entries.push(
+              activity(lead.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
+              ...leadFieldChanges(current.get(lead.id) ?? {}, changes).map((change) => activity(lead.id, 'updated', change, actorId)),
+            );
+            current.set(lead.id, leadColumnsOf(lead));
             identities.update(same.id, changes);
             signals.push({ type: 'lead.updated', id: same.id });
             updated += 1;
           } else {
-            const lead = await this.leads.create({ ...toLeadWrite(row.lead), id: row.id, createdAt: row.createdAt }, db);
+            const lead = await this.leads.create({ ...toLeadWrite(row.lead), ...freshLead(entryStageId), id: row.id, createdAt: row.createdAt }, db);
+            entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
+            current.set(lead.id, leadColumnsOf(lead));
             identities.add(lead);
             signals.push({ type: 'lead.created', id: lead.id });
             created += 1;
           }
         }
+        await this.activities.append(entries, db);
         return { created, updated, signals };
       });
       summary.created += outcome.created;

@@ -14,6 +14,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent' },
+  { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
