@@ -1,6 +1,6 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
@@ -13,6 +13,10 @@ import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
 import { LeadInputPipe } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
+import { LeadChangesPipe } from './inputs/lead-changes.pipe';
+import { UpdateLeadInput, type ValidLeadChanges } from './inputs/lead-changes';
+import { LeadEditsService } from './lead-edits.service';
+import { versionFromIfMatch, versionTag } from './lead-version-tag';
 import { LeadsService } from './leads.service';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportSummaryOutput } from './outputs/import-summary.output';
@@ -24,7 +28,10 @@ import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService) {}
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly edits: LeadEditsService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
@@ -76,9 +83,50 @@ export class LeadsController {
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: LeadWithCallsOutput })
-  get(@Param() params: IdParams): Promise<LeadWithCalls> {
-    return this.leads.get(params.id);
+  @ApiOkResponse({ type: LeadWithCallsOutput, description: 'Header: ETag, the lead’s version (PATCH names it in If-Match).' })
+  async get(@Param() params: IdParams, @Res({ passthrough: true }) response: Response): Promise<LeadWithCalls> {
+    const lead = await this.leads.get(params.id);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
+  }
+
+  /** Edits a lead; with If-Match, only while it is still at that version (412 otherwise, nothing changed). */
+  @Patch(':id')
+  @ApiBody({ type: UpdateLeadInput })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag the change was made against; a lead changed since answers 412.' })
+  @ApiOkResponse({ type: LeadOutput, description: 'The lead as changed. Header: ETag.' })
+  async update(
+    @Param() params: IdParams,
+    @Body(LeadChangesPipe) changes: ValidLeadChanges,
+    @Headers('if-match') ifMatch: string | undefined,
+    @ActorId() actorId: string | null,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead> {
+    const lead = await this.edits.update(params.id, changes, versionFromIfMatch(ifMatch), actorId);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: LeadOutput, description: 'The archived lead: it leaves lists, counts and exports unless archived=true. Header: ETag.' })
+  archive(@Param() params: IdParams, @Headers('if-match') ifMatch: string | undefined, @ActorId() actorId: string | null, @Res({ passthrough: true }) response: Response): Promise<Lead> {
+    return this.setArchived(params.id, true, ifMatch, actorId, response);
+  }
+
+  @Post(':id/unarchive')
+  @HttpCode(200)
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: LeadOutput, description: 'The lead, back in lists, counts and exports. Header: ETag.' })
+  unarchive(@Param() params: IdParams, @Headers('if-match') ifMatch: string | undefined, @ActorId() actorId: string | null, @Res({ passthrough: true }) response: Response): Promise<Lead> {
+    return this.setArchived(params.id, false, ifMatch, actorId, response);
+  }
+
+  private async setArchived(id: string, archived: boolean, ifMatch: string | undefined, actorId: string | null, response: Response): Promise<Lead> {
+    const lead = await this.edits.setArchived(id, archived, versionFromIfMatch(ifMatch), actorId);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
   }
 
   @Post()

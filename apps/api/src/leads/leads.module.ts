@@ -7,11 +7,14 @@ import { DemoLeadsSeeder } from './demo/demo-leads.seeder';
 import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
+import { LeadEditsService } from './lead-edits.service';
 import { LeadsService } from './leads.service';
+import { StaffModule } from '../staff/staff.module';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    StaffModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -21,7 +24,7 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder],
+  providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder],
   exports: [LeadsService, LeadsRepository, DemoLeadsSeeder],
 })
 export class LeadsModule implements OnModuleInit {

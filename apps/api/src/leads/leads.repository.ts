@@ -16,6 +16,8 @@ import type { DayCounts, StatsWindows } from './stats-windows';
 
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 export type LeadChanges = LeadUpdateInput;
+/** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
+export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
@@ -157,6 +159,20 @@ export class LeadsRepository {
   /** Leads with their stage and owner, as their JSON shows them. */
   findByIds(ids: string[], db: Db = this.database.client): Promise<LeadWithPipeline[]> {
     return db.lead.findMany({ where: { id: { in: ids } }, include: LEAD_PIPELINE_INCLUDE });
+  }
+
+  /** A lead with its stage and owner, as its JSON shows them. */
+  findWithPipeline(id: string, db: Db = this.database.client): Promise<LeadWithPipeline | null> {
+    return db.lead.findUnique({ where: { id }, include: LEAD_PIPELINE_INCLUDE });
+  }
+
+  /**
+   * Writes a lead's changes only if it is still at `version`, and moves it to the next:
+   * false (nothing written) when another writer got there first.
+   */
+  async updateAtVersion(id: string, version: number, changes: LeadPipelineChanges, db: Db): Promise<boolean> {
+    const { count } = await db.lead.updateMany({ where: { id, version }, data: { ...changes, version: { increment: 1 } } });
+    return count === 1;
   }
 
   /** A lead with its stage, owner and calls, newest first. */

@@ -1,6 +1,6 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
-  method: 'get' | 'post' | 'delete';
+  method: 'get' | 'post' | 'patch' | 'delete';
   /** The route as the router has it, with {leadId}, {callId}, {eventId} or {staffId} where the test puts a real id. */
   path: string;
   body?: unknown;
@@ -15,6 +15,9 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent' },
+  { method: 'patch', path: '/api/leads/{leadId}', body: { location: 'Matrix City' }, role: 'agent' },
+  { method: 'post', path: '/api/leads/{leadId}/archive', role: 'agent' },
+  { method: 'post', path: '/api/leads/{leadId}/unarchive', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
