@@ -71,7 +71,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
-    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId).replace('{eventId}', eventId).replace('{staffId}', staffId);
+    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId).replace('{eventId}', eventId).replace('{staffId}', staffId).replace('{stageId}', 'stage-contacted');
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
