@@ -83,7 +83,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{callId}', callId)
       .replace('{eventId}', eventId)
       .replace('{staffId}', staffId)
-      .replace('{selfId}', selfId);
+      .replace('{selfId}', selfId)
+      .replace('{stageId}', 'stage-contacted');
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

@@ -49,6 +49,20 @@ describe.each(PROVIDERS)('round-robin routing on %s', (provider) => {
     expect(owners).toEqual(['asha', 'ravi', 'asha', 'ravi', 'asha', 'ravi']);
   });
 
+  it('writes the assignment to the timeline, by round-robin, with the creation', async () => {
+    const client = testApp.app.get(Database).client;
+    for (const [name, agent] of [['Form One', 'asha'], ['Import Two', 'ravi'], ['Caller One', 'ravi']] as const) {
+      const { id } = await client.lead.findFirstOrThrow({ where: { name: { startsWith: name } } });
+      const timeline = (await testApp.http.get(`/api/leads/${id}/activity`).expect(200)).body as { type: string; actor: unknown; data: unknown }[];
+      expect(timeline.filter(({ type }) => type === 'assigned')).toEqual([
+        expect.objectContaining({ type: 'assigned', actor: null, data: { from: null, to: { id: agents[agent], name: agent }, by: 'round-robin' } }),
+      ]);
+    }
+    const { id: unrouted } = await client.lead.findFirstOrThrow({ where: { name: 'Before Routing' } });
+    const timeline = (await testApp.http.get(`/api/leads/${unrouted}/activity`).expect(200)).body as { type: string }[];
+    expect(timeline.map(({ type }) => type)).toEqual(['created']);
+  });
+
   it('routes only new leads: an import or a call that updates a known lead keeps its owner', async () => {
     await testApp.http.post('/api/leads/import').set('Content-Type', 'text/csv').send('name,phone\nImport One Renamed,+919800000001\n').expect(200);
     await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'routing-2', number: '+919800000004', structuredData: { name: 'Caller One Again' } })).expect(200);

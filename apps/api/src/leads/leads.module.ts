@@ -7,14 +7,17 @@ import { DemoLeadsSeeder } from './demo/demo-leads.seeder';
 import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
+import { LeadEditsService } from './lead-edits.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { SettingsModule } from '../settings/settings.module';
+import { StaffModule } from '../staff/staff.module';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
     SettingsModule,
+    StaffModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -24,7 +27,7 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
   exports: [LeadsService, LeadsRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {

@@ -1,7 +1,7 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
+  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
@@ -16,9 +16,17 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent', leadScoped: true },
+  { method: 'patch', path: '/api/leads/{leadId}', body: { location: 'Matrix City' }, role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/archive', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/unarchive', role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
+  { method: 'get', path: '/api/stages', role: 'agent' },
+  { method: 'post', path: '/api/stages', body: { name: 'Matrix Stage {n}' }, role: 'admin' },
+  // {stageId} is a default stage; the body renames it to the name it has.
+  { method: 'patch', path: '/api/stages/{stageId}', body: { name: 'Contacted' }, role: 'admin' },
   { method: 'get', path: '/api/events', role: 'agent' },
   // No voice platform is configured in the matrix: a permitted call gets as far as 503.
   { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent', leadScoped: true },
