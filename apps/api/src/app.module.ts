@@ -16,6 +16,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { StagesModule } from './stages/stages.module';
 import { LeadsModule } from './leads/leads.module';
+import { NotesModule } from './notes/notes.module';
 import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
 
@@ -39,6 +40,7 @@ export class AppModule {
         HealthModule,
         LeadsModule,
         SettingsModule,
+        NotesModule,
         VoiceModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),

@@ -75,16 +75,24 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return created.body.id;
   }
 
+  /** A note on the matrix's lead written by the caller (the admin writes it for a caller who cannot see the lead). */
+  async function noteOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
+    const author = client === testApp.http || client === otherAgent.agent || !csrf ? admin : { agent: client as Agent, csrf };
+    return (await author.agent.post(`/api/leads/${leadId}/notes`).set('X-CSRF-Token', author.csrf).send({ body: 'A matrix note' }).expect(201)).body.id;
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
+    const noteId = endpoint.path.includes('{noteId}') ? await noteOf(client, csrf) : '';
     const path = endpoint.path
       .replace('{leadId}', leadId)
       .replace('{callId}', callId)
       .replace('{eventId}', eventId)
       .replace('{staffId}', staffId)
       .replace('{selfId}', selfId)
-      .replace('{stageId}', 'stage-contacted');
+      .replace('{stageId}', 'stage-contacted')
+      .replace('{noteId}', noteId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

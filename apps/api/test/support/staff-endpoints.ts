@@ -20,6 +20,11 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'patch', path: '/api/leads/{leadId}', body: { location: 'Matrix City' }, role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads/{leadId}/archive', role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads/{leadId}/unarchive', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/notes', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/notes', body: { body: 'A note from the matrix' }, role: 'agent', leadScoped: true },
+  // {noteId} is a note the caller wrote (an admin's, for a caller who cannot see the lead).
+  { method: 'patch', path: '/api/leads/{leadId}/notes/{noteId}', body: { body: 'Edited by its author' }, role: 'agent', leadScoped: true },
+  { method: 'delete', path: '/api/leads/{leadId}/notes/{noteId}', role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
