@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
+import { ActivityModule } from './activity/activity.module';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
@@ -13,7 +14,10 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { StagesModule } from './stages/stages.module';
 import { LeadsModule } from './leads/leads.module';
+import { NotesModule } from './notes/notes.module';
+import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
 
 const DEFAULT_WEB_DIST = join(__dirname, '../../web/dist');
@@ -31,8 +35,12 @@ export class AppModule {
         rateLimitsModule,
         AuthModule,
         EventsModule,
+        ActivityModule,
+        StagesModule,
         HealthModule,
         LeadsModule,
+        SettingsModule,
+        NotesModule,
         VoiceModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),

@@ -9,6 +9,7 @@ import { PUBLIC_ENDPOINTS, PUBLIC_PREFIXES, STAFF_ENDPOINTS, type StaffEndpoint 
 
 const ADMIN = { email: 'admin@example.in', password: 'correct horse battery staple' };
 const AGENT = { email: 'agent@example.in', password: 'another long password' };
+const OTHER_AGENT = { email: 'other.agent@example.in', password: 'yet another long password' };
 type Agent = ReturnType<typeof request.agent>;
 
 /** Reads an error's JSON body, but stops at the status line of an open event stream. */
@@ -29,16 +30,17 @@ function permitted(endpoint: StaffEndpoint, status: number): boolean {
   return status < 300 || (endpoint.path === '/api/calls' && status === 503) || (endpoint.path.endsWith('/recording') && status === 404);
 }
 
-async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string }> {
+async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string; id: string }> {
   const agent = request.agent(testApp.app.getHttpServer());
   const response = await agent.post('/api/auth/sign-in').send(credentials).expect(200);
-  return { agent, csrf: response.body.csrfToken };
+  return { agent, csrf: response.body.csrfToken, id: response.body.staff.id };
 }
 
 describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
   let testApp: TestApp;
-  let admin: { agent: Agent; csrf: string };
-  let agent: { agent: Agent; csrf: string };
+  let admin: { agent: Agent; csrf: string; id: string };
+  let agent: { agent: Agent; csrf: string; id: string };
+  let otherAgent: { agent: Agent; csrf: string; id: string };
   let leadId: string;
   let callId: string;
   let eventId: string;
@@ -49,8 +51,13 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     admin = await signIn(testApp, ADMIN);
     await admin.agent.post('/api/staff').set('X-CSRF-Token', admin.csrf).send({ ...AGENT, name: 'Field Agent', role: 'agent' }).expect(201);
     agent = await signIn(testApp, AGENT);
+    // The matrix's lead is routed to the agent (the only one), who owns it from then on.
+    await admin.agent.put('/api/settings/assignment').set('X-CSRF-Token', admin.csrf).send({ mode: 'round-robin' }).expect(200);
     leadId = (await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Existing Lead', phone: '+919876543210' }).expect(201)).body._id;
-    await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('matrix-call', 'queued')).expect(200);
+    await admin.agent.put('/api/settings/assignment').set('X-CSRF-Token', admin.csrf).send({ mode: 'off' }).expect(200);
+    await admin.agent.post('/api/staff').set('X-CSRF-Token', admin.csrf).send({ ...OTHER_AGENT, name: 'Other Agent', role: 'agent' }).expect(201);
+    otherAgent = await signIn(testApp, OTHER_AGENT);
+    await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('matrix-call', 'queued', { assistantOverrides: { metadata: { leadId } } })).expect(200);
     callId = (await testApp.app.get(Database).client.call.findUniqueOrThrow({ where: { vapiCallId: 'matrix-call' } })).id;
     await testApp.http.post('/api/webhooks/vapi').send({ message: { type: 'status-update', status: 'ringing' } }).expect(202);
     eventId = (await testApp.app.get(Database).client.webhookEvent.findFirstOrThrow({ where: { unattributable: true } })).id;
@@ -68,10 +75,24 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return created.body.id;
   }
 
-  async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string) {
+  /** A note on the matrix's lead written by the caller (the admin writes it for a caller who cannot see the lead). */
+  async function noteOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
+    const author = client === testApp.http || client === otherAgent.agent || !csrf ? admin : { agent: client as Agent, csrf };
+    return (await author.agent.post(`/api/leads/${leadId}/notes`).set('X-CSRF-Token', author.csrf).send({ body: 'A matrix note' }).expect(201)).body.id;
+  }
+
+  async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
-    const path = endpoint.path.replace('{leadId}', leadId).replace('{callId}', callId).replace('{eventId}', eventId).replace('{staffId}', staffId);
+    const noteId = endpoint.path.includes('{noteId}') ? await noteOf(client, csrf) : '';
+    const path = endpoint.path
+      .replace('{leadId}', leadId)
+      .replace('{callId}', callId)
+      .replace('{eventId}', eventId)
+      .replace('{staffId}', staffId)
+      .replace('{selfId}', selfId)
+      .replace('{stageId}', 'stage-contacted')
+      .replace('{noteId}', noteId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
@@ -88,16 +109,26 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       expect(response.body).toMatchObject({ statusCode: 401, message: 'Sign in to continue.' });
     });
 
-    it(`answers ${endpoint.role === 'agent' ? '2xx' : '403'} for an agent`, async () => {
+    it(`answers ${endpoint.role === 'agent' ? '2xx' : '403'} for an agent${endpoint.leadScoped ? ' who owns the lead' : ''}`, async () => {
       const session = endpoint.endsSession ? await signIn(testApp, AGENT) : agent;
-      const response = await call(session.agent, endpoint, session.csrf);
+      const response = await call(session.agent, endpoint, session.csrf, session.id);
       if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
+      else expect(response.status).toBe(403);
+    });
+
+    it(`answers ${endpoint.leadScoped ? '404' : endpoint.role === 'agent' ? '2xx' : '403'} for another agent`, async () => {
+      const session = endpoint.endsSession ? await signIn(testApp, OTHER_AGENT) : otherAgent;
+      const response = await call(session.agent, endpoint, session.csrf, session.id);
+      if (endpoint.leadScoped) {
+        expect(response.status).toBe(404);
+        expect(response.body.message).toMatch(/^No (lead|call) with id /);
+      } else if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });
 
     it('answers 2xx for an admin', async () => {
       const session = endpoint.endsSession ? await signIn(testApp, ADMIN) : admin;
-      const response = await call(session.agent, endpoint, session.csrf);
+      const response = await call(session.agent, endpoint, session.csrf, session.id);
       expect(permitted(endpoint, response.status)).toBe(true);
     });
   });

@@ -2,9 +2,10 @@
 // expose the same model types; the app imports them from here, never from generated/.
 import type { Prisma } from '../generated/sqlite/client';
 
-export type { Call, Lead, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+export type { Call, Lead, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
 
 export type LeadCreateInput = Prisma.LeadCreateInput;
+export type LeadUncheckedCreateInput = Prisma.LeadUncheckedCreateInput;
 export type LeadUpdateInput = Prisma.LeadUpdateInput;
 export type LeadWhereInput = Prisma.LeadWhereInput;
 export type CallUncheckedCreateInput = Prisma.CallUncheckedCreateInput;

@@ -1,10 +1,10 @@
 import { Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import { Subject, type Observable } from 'rxjs';
 import { Database } from '../database/database';
-import type { LiveEvent, LiveEventSignal, LiveEventType } from './live-event';
+import type { LiveEvent, LiveEventSignal, LiveEventType, LiveRecord } from './live-event';
 
-/** Reads records as the API shows them, by id, in one go; a record that is gone is left out. */
-export type LiveRecordLoader = (ids: string[]) => Promise<Map<string, unknown>>;
+/** Reads records as the API shows them, by id, in one go, each with the lead it is about; a record that is gone is left out. */
+export type LiveRecordLoader = (ids: string[]) => Promise<Map<string, LiveRecord>>;
 
 const CHANNEL = 'lead_desk_events';
 
@@ -67,7 +67,7 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
       if (load) idsByLoader.set(load, (idsByLoader.get(load) ?? new Set()).add(signal.id));
       else this.logger.error({ signal }, 'No loader for a live event type');
     }
-    const recordsByLoader = new Map<LiveRecordLoader, Map<string, unknown>>();
+    const recordsByLoader = new Map<LiveRecordLoader, Map<string, LiveRecord>>();
     for (const [load, ids] of idsByLoader) {
       try {
         recordsByLoader.set(load, await load([...ids]));
@@ -76,8 +76,8 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
       }
     }
     for (const signal of signals) {
-      const data = recordsByLoader.get(this.loaders.get(signal.type)!)?.get(signal.id);
-      if (data) this.events.next({ type: signal.type, data });
+      const record = recordsByLoader.get(this.loaders.get(signal.type)!)?.get(signal.id);
+      if (record) this.events.next({ type: signal.type, ...record });
     }
   }
 }

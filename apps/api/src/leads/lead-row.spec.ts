@@ -23,6 +23,10 @@ const row: LeadRow = {
   lostReason: null,
   version: 1,
   archivedAt: null,
+  stageName: 'New',
+  stageKind: 'open',
+  ownerName: null,
+  ownerEmail: null,
 };
 
 describe('leadOutputFromRow', () => {
@@ -41,6 +45,11 @@ describe('leadOutputFromRow', () => {
       timeline: '3 months',
       loan_needed: null,
       updatedAt: '2026-11-24T00:00:00.000Z',
+      stage: { id: 'stage-new', name: 'New', kind: 'open' },
+      owner: null,
+      lostReason: null,
+      version: 1,
+      archived: false,
     });
   });
 
@@ -69,16 +78,28 @@ describe('leadOutputFromRow', () => {
       loanNeeded: fc.option(fc.boolean()),
       createdAt: time,
       updatedAt: time,
-      stageId: fc.constant('stage-new'),
-      ownerId: fc.constant(null),
-      lostReason: fc.constant(null),
-      version: fc.constant(1),
-      archivedAt: fc.constant(null),
+      stageId: fc.constantFrom('stage-new', 'stage-lost'),
+      ownerId: fc.option(fc.constant('staff-1')),
+      lostReason: text,
+      version: fc.integer({ min: 1, max: 1000 }),
+      archivedAt: fc.option(time),
     });
+    const stage = { id: 'stage-x', name: 'Somewhere', kind: 'open' };
+    const owner = { id: 'staff-1', name: 'Asha', email: 'asha@example.in' };
     fc.assert(
       fc.property(lead, (lead) => {
-        const read: LeadRow = { ...lead, createdAt: lead.createdAt.toISOString(), updatedAt: lead.updatedAt.toISOString(), archivedAt: lead.archivedAt?.toISOString() ?? null };
-        expect(leadOutputFromRow(read)).toEqual(toLeadOutput(lead));
+        const read: LeadRow = {
+          ...lead,
+          createdAt: lead.createdAt.toISOString(),
+          updatedAt: lead.updatedAt.toISOString(),
+          archivedAt: lead.archivedAt?.toISOString() ?? null,
+          stageName: stage.name,
+          stageKind: stage.kind,
+          ownerName: lead.ownerId ? owner.name : null,
+          ownerEmail: lead.ownerId ? owner.email : null,
+        };
+        const withPipeline = { ...lead, stage: { ...stage, id: lead.stageId }, owner: lead.ownerId ? owner : null };
+        expect(leadOutputFromRow(read)).toEqual(toLeadOutput(withPipeline));
       }),
       { numRuns: 500 },
     );

@@ -2,7 +2,13 @@ import type { Lead, ReadRow } from '../database/models';
 import type { LeadOutput } from './outputs/lead.output';
 
 /** A lead as the read side gives it: times as UtcTimeText, so a page's JSON needs no Date per row. */
-export type LeadRow = ReadRow<Lead>;
+export type LeadRow = ReadRow<Lead> & {
+  /** The stage and owner, joined in the same query. */
+  stageName: string;
+  stageKind: string;
+  ownerName: string | null;
+  ownerEmail: string | null;
+};
 
 /** What toLeadOutput makes of the lead a row holds. */
 export function leadOutputFromRow(row: LeadRow): LeadOutput {
@@ -20,5 +26,10 @@ export function leadOutputFromRow(row: LeadRow): LeadOutput {
     timeline: row.timeline,
     loan_needed: row.loanNeeded,
     updatedAt: row.updatedAt,
+    stage: { id: row.stageId, name: row.stageName, kind: row.stageKind as LeadOutput['stage']['kind'] },
+    owner: row.ownerId !== null && row.ownerName !== null && row.ownerEmail !== null ? { id: row.ownerId, name: row.ownerName, email: row.ownerEmail } : null,
+    lostReason: row.lostReason,
+    version: row.version,
+    archived: row.archivedAt !== null,
   };
 }

@@ -7,6 +7,7 @@ import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from './csv/lead-csv-columns';
 import { csvRecord } from './csv/lead-csv-writer';
 import type { LeadFilter } from '@lead-desk/contracts';
 import { LeadsRepository } from './leads.repository';
+import type { LeadAccess } from './access/lead-access';
 
 /** Where each cell of leads.csv comes from: the value toLeadOutput gives the column. */
 const LEAD_CSV_CELLS: Record<LeadCsvColumn, CsvCellSource> = {
@@ -39,11 +40,11 @@ export class LeadsExportRepository {
   ) {}
 
   /** The filter's leads as leads.csv, newest first, streamed with backpressure; a database out of reach fails before the answer starts. */
-  async leadsCsv(filter: LeadFilter): Promise<Readable> {
+  async leadsCsv(filter: LeadFilter, access: LeadAccess): Promise<Readable> {
     return this.database.exportCsv({
       columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
       table: 'leads',
-      where: await this.leads.listConditions(filter),
+      where: await this.leads.listConditions(filter, access),
       orderBy: 'created_at DESC, id DESC',
       format: LEAD_CSV_FORMAT,
     });

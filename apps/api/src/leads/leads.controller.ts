@@ -1,17 +1,25 @@
-import { Body, Controller, Get, Header, HttpCode, Param, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
+import { ActorId } from '../activity/actor-id.decorator';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { InvalidFieldsException } from '../common/field-errors';
 import { IdParams } from '../common/id.params';
+import { setNextPageLink } from '../common/next-page-link';
 import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
 import { LeadInputPipe } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
+import { LeadChangesPipe } from './inputs/lead-changes.pipe';
+import { UpdateLeadInput, type ValidLeadChanges } from './inputs/lead-changes';
+import { LeadEditsService } from './lead-edits.service';
+import { versionFromIfMatch, versionTag } from './lead-version-tag';
 import { LeadsService } from './leads.service';
+import type { LeadAccess } from './access/lead-access';
+import { ViewerAccess } from './access/viewer-access.decorator';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
@@ -22,31 +30,35 @@ import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('leads')
 export class LeadsController {
-  constructor(private readonly leads: LeadsService) {}
+  constructor(
+    private readonly leads: LeadsService,
+    private readonly edits: LeadEditsService,
+  ) {}
 
   @Get()
   @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
-  async list(@Query() query: ListLeadsQuery, @Req() request: Request, @Res({ passthrough: true }) response: Response): Promise<Lead[]> {
-    const page = await this.leads.list({ status: query.status, q: query.q }, query.limit, query.cursor);
+  async list(
+    @Query() query: ListLeadsQuery,
+    @ViewerAccess() access: LeadAccess,
+    @Req() request: Request,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead[]> {
+    const page = await this.leads.list({ status: query.status, q: query.q }, access, query.limit, query.cursor);
     response.setHeader('X-Total-Count', String(page.total));
-    if (page.nextCursor) {
-      const next = new URL(request.originalUrl, 'http://placeholder');
-      next.searchParams.set('cursor', page.nextCursor);
-      response.setHeader('Link', `<${next.pathname}${next.search}>; rel="next"`);
-    }
+    setNextPageLink(request, response, page.nextCursor);
     return page.leads;
   }
 
   @Get('stats')
   @ApiOkResponse({ type: LeadStatsOutput })
-  stats(@Query() query: StatsQuery): Promise<LeadStats> {
-    return this.leads.stats(query.tz);
+  stats(@Query() query: StatsQuery, @ViewerAccess() access: LeadAccess): Promise<LeadStats> {
+    return this.leads.stats(access, query.tz);
   }
 
   @Get('stats/daily')
   @ApiOkResponse({ type: [DailyLeadCountOutput], description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
-  dailyStats(@Query() query: DailyStatsQuery): Promise<DailyLeadCount[]> {
-    return this.leads.dailyCounts(query.days, query.tz);
+  dailyStats(@Query() query: DailyStatsQuery, @ViewerAccess() access: LeadAccess): Promise<DailyLeadCount[]> {
+    return this.leads.dailyCounts(query.days, access, query.tz);
   }
 
   @Get('export.csv')
@@ -55,8 +67,8 @@ export class LeadsController {
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
-  async export(@Query() query: LeadFilterQuery): Promise<StreamableFile> {
-    return new StreamableFile(await this.leads.exportCsv(query));
+  async export(@Query() query: LeadFilterQuery, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
+    return new StreamableFile(await this.leads.exportCsv(query, access));
   }
 
   /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */
@@ -67,26 +79,87 @@ export class LeadsController {
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: ImportSummaryOutput })
   @UseInterceptors(FileInterceptor('file'))
-  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request): Promise<ImportSummary> {
+  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request, @ActorId() actorId: string | null): Promise<ImportSummary> {
     const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
     if (content === undefined) {
       throw new InvalidFieldsException([
         { field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' },
       ]);
     }
-    return this.leads.importCsv(content);
+    return this.leads.importCsv(content, actorId);
   }
 
   @Get(':id')
-  @ApiOkResponse({ type: LeadWithCallsOutput })
-  get(@Param() params: IdParams): Promise<LeadWithCalls> {
-    return this.leads.get(params.id);
+  @ApiOkResponse({ type: LeadWithCallsOutput, description: 'Header: ETag, the lead’s version (PATCH names it in If-Match).' })
+  async get(@Param() params: IdParams, @ViewerAccess() access: LeadAccess, @Res({ passthrough: true }) response: Response): Promise<LeadWithCalls> {
+    const lead = await this.leads.get(params.id, access);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
+  }
+
+  /** Edits a lead; with If-Match, only while it is still at that version (412 otherwise, nothing changed). */
+  @Patch(':id')
+  @ApiBody({ type: UpdateLeadInput })
+  @ApiHeader({ name: 'If-Match', required: false, description: 'The ETag the change was made against; a lead changed since answers 412.' })
+  @ApiOkResponse({ type: LeadOutput, description: 'The lead as changed. Header: ETag.' })
+  async update(
+    @Param() params: IdParams,
+    @Body(LeadChangesPipe) changes: ValidLeadChanges,
+    @Headers('if-match') ifMatch: string | undefined,
+    @ActorId() actorId: string | null,
+    @ViewerAccess() access: LeadAccess,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead> {
+    const lead = await this.edits.update(params.id, changes, versionFromIfMatch(ifMatch), actorId, access);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
+  }
+
+  @Post(':id/archive')
+  @HttpCode(200)
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: LeadOutput, description: 'The archived lead: it leaves lists, counts and exports unless archived=true. Header: ETag.' })
+  archive(
+    @Param() params: IdParams,
+    @Headers('if-match') ifMatch: string | undefined,
+    @ActorId() actorId: string | null,
+    @ViewerAccess() access: LeadAccess,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead> {
+    return this.setArchived(params.id, true, ifMatch, actorId, access, response);
+  }
+
+  @Post(':id/unarchive')
+  @HttpCode(200)
+  @ApiHeader({ name: 'If-Match', required: false })
+  @ApiOkResponse({ type: LeadOutput, description: 'The lead, back in lists, counts and exports. Header: ETag.' })
+  unarchive(
+    @Param() params: IdParams,
+    @Headers('if-match') ifMatch: string | undefined,
+    @ActorId() actorId: string | null,
+    @ViewerAccess() access: LeadAccess,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<Lead> {
+    return this.setArchived(params.id, false, ifMatch, actorId, access, response);
+  }
+
+  private async setArchived(
+    id: string,
+    archived: boolean,
+    ifMatch: string | undefined,
+    actorId: string | null,
+    access: LeadAccess,
+    response: Response,
+  ): Promise<Lead> {
+    const lead = await this.edits.setArchived(id, archived, versionFromIfMatch(ifMatch), actorId, access);
+    response.setHeader('ETag', versionTag(lead.version));
+    return lead;
   }
 
   @Post()
   @ApiBody({ type: CreateLeadInput })
   @ApiCreatedResponse({ type: LeadOutput })
-  create(@Body(LeadInputPipe) lead: ValidLead): Promise<Lead> {
-    return this.leads.create(lead);
+  create(@Body(LeadInputPipe) lead: ValidLead, @ActorId() actorId: string | null): Promise<Lead> {
+    return this.leads.create(lead, actorId);
   }
 }

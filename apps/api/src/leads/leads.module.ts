@@ -7,11 +7,17 @@ import { DemoLeadsSeeder } from './demo/demo-leads.seeder';
 import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
+import { LeadEditsService } from './lead-edits.service';
 import { LeadsService } from './leads.service';
+import { LeadRouter } from './routing/lead-router';
+import { SettingsModule } from '../settings/settings.module';
+import { StaffModule } from '../staff/staff.module';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    SettingsModule,
+    StaffModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -21,8 +27,8 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController],
-  providers: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder],
-  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder],
+  providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(
@@ -33,7 +39,7 @@ export class LeadsModule implements OnModuleInit {
   onModuleInit(): void {
     this.liveEvents.registerLoader(['lead.created', 'lead.updated'], async (ids) => {
       const leads = await this.leads.findByIds(ids);
-      return new Map(leads.map((lead) => [lead.id, toLeadOutput(lead)]));
+      return new Map(leads.map((lead) => [lead.id, { data: toLeadOutput(lead), lead: { leadId: lead.id, ownerId: lead.ownerId } }]));
     });
   }
 }

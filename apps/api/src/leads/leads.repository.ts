@@ -1,27 +1,33 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
-import type { Lead, LeadCreateInput, LeadUpdateInput, LeadWhereInput } from '../database/models';
+import type { Lead, LeadUncheckedCreateInput, LeadUpdateInput, LeadWhereInput } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
 import type { LeadRow } from './lead-row';
 import type { LeadFilter, LeadStats } from '@lead-desk/contracts';
 import type { LeadCursor } from './lead-cursor';
-import type { LeadIdentity } from './lead-identity';
 import type { LeadColumns } from './lead-columns';
 import { LEAD_SEARCH } from './lead-search';
+import type { LeadAccess } from './access/lead-access';
+import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
+import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
 import { VOICE_BOT_SOURCE } from './lead-sources';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
-export type LeadWrite = Omit<LeadCreateInput, 'updatedAt'>;
+/** A new lead's columns, its owner by id. */
+export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 export type LeadChanges = LeadUpdateInput;
-type Db = Pick<TransactionClient, 'lead' | '$queryRaw' | '$executeRaw'>;
+/** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
+export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt'>>;
+type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
 const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
+  version, archived_at AS "archivedAt"`;
 
 /** Each writable column: its name in SQL and its type (values in a VALUES list need one on PostgreSQL). */
 const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnType]> = {
@@ -49,27 +55,34 @@ export class LeadsRepository {
 
   constructor(private readonly database: Database) {}
 
-  /** Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans. One query, through the read side. */
-  async findPage(filter: LeadFilter, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
-    const conditions = await this.listConditions(filter);
+  /**
+   * Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans.
+   * One query, through the read side: the page is chosen from leads alone (its indexes),
+   * then only its rows are joined to their stage and owner.
+   */
+  async findPage(filter: LeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
+    const conditions = await this.listConditions(filter, access);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     return this.database.rows<LeadRow>(sql`
-      SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)}
-      ORDER BY created_at DESC, id DESC LIMIT ${limit}`);
+      SELECT page.*, stage.name AS "stageName", stage.kind AS "stageKind", owner.name AS "ownerName", owner.email AS "ownerEmail"
+      FROM (SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT ${limit}) page
+      JOIN stages stage ON stage.id = page."stageId"
+      LEFT JOIN staff_users owner ON owner.id = page."ownerId"
+      ORDER BY page."createdAt" DESC, page.id DESC`);
   }
 
   /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
-  async listConditions(filter: LeadFilter): Promise<Sql[]> {
-    const conditions = this.statusConditions(filter);
+  async listConditions(filter: LeadFilter, access: LeadAccess): Promise<Sql[]> {
+    const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
     return conditions;
   }
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
-  async count(filter: LeadFilter): Promise<number> {
+  async count(filter: LeadFilter, access: LeadAccess): Promise<number> {
     const version = await this.tableVersion();
-    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '']), version, async () => {
-      const conditions = this.statusConditions(filter);
+    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '', leadAccessKey(access)]), version, async () => {
+      const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
       if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
       const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(conditions)}`);
       return row.count;
@@ -82,11 +95,11 @@ export class LeadsRepository {
   }
 
   /** The dashboard's stats, computed once per time window while the leads table is unchanged. */
-  async stats(windows: StatsWindows): Promise<LeadStats> {
-    return this.statsByWindows.get(JSON.stringify(windows), await this.tableVersion(), () => this.computeStats(windows));
+  async stats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
+    return this.statsByWindows.get(JSON.stringify([windows, leadAccessKey(access)]), await this.tableVersion(), () => this.computeStats(windows, access));
   }
 
-  private async computeStats(windows: StatsWindows): Promise<LeadStats> {
+  private async computeStats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
     const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
     const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
     const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
@@ -100,7 +113,7 @@ export class LeadsRepository {
         COUNT(CASE WHEN qualified = ${false} AND ${lastMonth} THEN 1 END) AS "unqualifiedLastMonth",
         COUNT(CASE WHEN source = ${VOICE_BOT_SOURCE} AND created_at >= ${todayStart} AND created_at < ${tomorrowStart}
           THEN 1 END) AS "processedToday"
-      FROM leads`);
+      FROM leads ${where(leadAccessConditions(access))}`);
     return {
       total: row.total,
       qualified: row.qualified,
@@ -118,11 +131,11 @@ export class LeadsRepository {
    * one range scan of the creation index, bucketed by a CASE over the day boundaries,
    * which both databases run without time zone support of their own.
    */
-  async countPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
-    return this.dailyCountsByDays.get(JSON.stringify(days), await this.tableVersion(), () => this.computeCountPerDay(days));
+  async countPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
+    return this.dailyCountsByDays.get(JSON.stringify([days, leadAccessKey(access)]), await this.tableVersion(), () => this.computeCountPerDay(days, access));
   }
 
-  private async computeCountPerDay(days: { start: Date; end: Date }[]): Promise<DayCounts[]> {
+  private async computeCountPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
     const counts = days.map(() => ({ qualified: 0, unqualified: 0 }));
     if (days.length === 0) return counts;
     const dayIndex = join(
@@ -132,7 +145,7 @@ export class LeadsRepository {
     );
     const rows = await this.database.rows<{ day: number; qualified: number; total: number }>(sql`
       SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
-      FROM leads WHERE created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}
+      FROM leads ${where([sql`created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}`, ...leadAccessConditions(access)])}
       GROUP BY 1`);
     for (const { day, qualified, total } of rows) counts[day] = { qualified, unqualified: total - qualified };
     return counts;
@@ -146,30 +159,48 @@ export class LeadsRepository {
     return (await this.database.client.lead.findFirst({ select: { id: true } })) === null;
   }
 
-  findByIds(ids: string[]): Promise<Lead[]> {
-    return this.database.client.lead.findMany({ where: { id: { in: ids } } });
+  /** Leads with their stage and owner, as their JSON shows them. */
+  findByIds(ids: string[], db: Db = this.database.client): Promise<LeadWithPipeline[]> {
+    return db.lead.findMany({ where: { id: { in: ids } }, include: LEAD_PIPELINE_INCLUDE });
   }
 
-  /** A lead with its calls, newest first. */
+  /** A lead with its stage and owner, as its JSON shows them. */
+  findWithPipeline(id: string, db: Db = this.database.client): Promise<LeadWithPipeline | null> {
+    return db.lead.findUnique({ where: { id }, include: LEAD_PIPELINE_INCLUDE });
+  }
+
+  /**
+   * Writes a lead's changes only if it is still at `version`, and moves it to the next:
+   * false (nothing written) when another writer got there first.
+   */
+  async updateAtVersion(id: string, version: number, changes: LeadPipelineChanges, db: Db): Promise<boolean> {
+    const { count } = await db.lead.updateMany({ where: { id, version }, data: { ...changes, version: { increment: 1 } } });
+    return count === 1;
+  }
+
+  /** A lead with its stage, owner and calls, newest first. */
   findWithCalls(id: string) {
     return this.database.client.lead.findUnique({
       where: { id },
-      include: { calls: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } },
+      include: { ...LEAD_PIPELINE_INCLUDE, calls: { orderBy: [{ createdAt: 'desc' }, { id: 'desc' }] } },
     });
   }
 
-  /** Every lead with one of these ids, emails or phones, in one query: who the callers of a batch of calls may be. */
-  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db): Promise<LeadIdentity[]> {
+  /**
+   * Every lead with one of these ids, emails or phones, in one query: who the callers of a
+   * batch of calls may be. Whole leads, so that what a batch changes can be told field by field.
+   */
+  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db): Promise<Lead[]> {
     const matches: LeadWhereInput[] = [];
     if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
     if (keys.emails.length > 0) matches.push({ email: { in: [...new Set(keys.emails)] } });
     if (keys.phones.length > 0) matches.push({ phone: { in: [...new Set(keys.phones)] } });
     if (matches.length === 0) return Promise.resolve([]);
-    return db.lead.findMany({ where: { OR: matches }, select: { id: true, email: true, phone: true, createdAt: true } });
+    return db.lead.findMany({ where: { OR: matches } });
   }
 
-  create(data: LeadWrite, db: Db = this.database.client): Promise<Lead> {
-    return db.lead.create({ data });
+  create(data: LeadWrite, db: Db = this.database.client): Promise<LeadWithPipeline> {
+    return db.lead.create({ data, include: LEAD_PIPELINE_INCLUDE });
   }
 
   /** New leads, ids and times given, in one statement (raw: Prisma compiles every createMany anew, data included). */
@@ -186,13 +217,21 @@ export class LeadsRepository {
       VALUES ${join(rows)}`;
   }
 
+  /** Gives each lead its owner: one statement per owner (a team has a handful of agents). */
+  async assignOwners(leads: { id: string; ownerId: string | null }[], db: Db): Promise<void> {
+    const byOwner = new Map<string, string[]>();
+    for (const { id, ownerId } of leads) if (ownerId) byOwner.set(ownerId, [...(byOwner.get(ownerId) ?? []), id]);
+    for (const [ownerId, ids] of byOwner) await db.lead.updateMany({ where: { id: { in: ids } }, data: { ownerId } });
+  }
+
+  /** Writes a lead's changes and counts them in its version (every writer does: an edit holding an older version is refused). */
   update(id: string, changes: LeadChanges, db: Db = this.database.client): Promise<Lead> {
-    return db.lead.update({ where: { id }, data: changes });
+    return db.lead.update({ where: { id }, data: { ...changes, version: { increment: 1 } } });
   }
 
   /**
-   * Writes each lead's changed columns, and nothing else of it, with `updatedAt`: one
-   * statement for all the leads changed in the same columns.
+   * Writes each lead's changed columns, and nothing else of it, with `updatedAt` and the
+   * next version: one statement for all the leads changed in the same columns.
    */
   async updateMany(changes: Map<string, LeadColumns>, updatedAt: Date, db: Db): Promise<void> {
     const { dialect } = this.database;
@@ -210,7 +249,7 @@ export class LeadsRepository {
           sql`(${join([dialect.typed(id, 'text'), ...fields.map((field) => dialect.typed(columns[field], WRITABLE_COLUMNS[field][1]))])})`,
       );
       const names = fields.map((field) => WRITABLE_COLUMNS[field][0]);
-      const assignments = [...names.map((name) => sql`${raw(name)} = changed.${raw(name)}`), sql`updated_at = ${updatedAt}`];
+      const assignments = [...names.map((name) => sql`${raw(name)} = changed.${raw(name)}`), sql`updated_at = ${updatedAt}`, sql`version = leads.version + 1`];
       await db.$executeRaw`
         WITH changed (${raw(['id', ...names].join(', '))}) AS (VALUES ${join(rows)})
         UPDATE leads SET ${join(assignments)}
@@ -219,7 +258,7 @@ export class LeadsRepository {
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
-  transaction<T>(work: (db: Db) => Promise<T>): Promise<T> {
+  transaction<T>(work: (db: TransactionClient) => Promise<T>): Promise<T> {
     return this.database.transaction(work);
   }
 

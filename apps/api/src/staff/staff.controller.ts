@@ -1,4 +1,4 @@
-import { Body, Controller, Delete, Get, HttpCode, Param, Post, Req } from '@nestjs/common';
+import { Body, Controller, Delete, Get, HttpCode, Param, Patch, Post, Req } from '@nestjs/common';
 import { ApiCreatedResponse, ApiDefaultResponse, ApiNoContentResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { StaffAccount } from '@lead-desk/contracts';
 import type { Request } from 'express';
@@ -6,6 +6,7 @@ import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { IdParams } from '../common/id.params';
 import { CreateStaffInput } from './inputs/create-staff.input';
+import { StaffAvailabilityInput } from './inputs/staff-availability.input';
 import { StaffOutput } from './outputs/staff.output';
 import { StaffService } from './staff.service';
 
@@ -26,6 +27,14 @@ export class StaffController {
   @ApiCreatedResponse({ type: StaffOutput })
   create(@Body() body: CreateStaffInput): Promise<StaffAccount> {
     return this.staff.create(body);
+  }
+
+  /** Agents may call it, for their own account only (the service refuses anyone else's). */
+  @Patch(':id')
+  @Roles('admin', 'agent')
+  @ApiOkResponse({ type: StaffOutput, description: 'Whether round-robin gives the member new leads.' })
+  setAvailability(@Param() params: IdParams, @Body() body: StaffAvailabilityInput, @Req() request: Request): Promise<StaffAccount> {
+    return this.staff.setAvailability(params.id, body.available, request.staff);
   }
 
   @Delete(':id')

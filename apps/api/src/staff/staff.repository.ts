@@ -23,6 +23,12 @@ export class StaffRepository {
     return this.database.client.staffUser.create({ data: staff });
   }
 
+  /** The account with its new availability, or null when there is no such account. */
+  async setAvailability(id: string, available: boolean) {
+    const { count } = await this.database.client.staffUser.updateMany({ where: { id }, data: { available } });
+    return count === 0 ? null : this.findById(id);
+  }
+
   countAdmins(): Promise<number> {
     return this.database.client.staffUser.count({ where: { role: 'admin' } });
   }

@@ -1,7 +1,8 @@
-import { ConflictException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
+import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
 import type { StaffAccount, StaffRole } from '@lead-desk/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { hashPassword } from '../auth/password-hasher';
+import type { StaffPrincipal } from '../auth/staff-session';
 import { TakenFieldException } from '../common/field-errors';
 import { toStaffOutput } from './outputs/staff.output';
 import { StaffRepository } from './staff.repository';
@@ -26,6 +27,17 @@ export class StaffService {
     const created = await this.staff.create({ email: input.email, name: input.name, role: input.role, passwordHash: await hashPassword(input.password) });
     this.logger.log({ staffId: created.id, role: created.role }, 'Staff account created');
     return toStaffOutput(created);
+  }
+
+  /** Admins set anyone's availability; an agent only their own (open mode: anyone, as everything there). */
+  async setAvailability(id: string, available: boolean, actor: StaffPrincipal | undefined): Promise<StaffAccount> {
+    if (actor?.role === 'agent' && actor.id !== id) {
+      throw new ForbiddenException('Agents can change only their own availability.');
+    }
+    const updated = await this.staff.setAvailability(id, available);
+    if (!updated) throw new NotFoundException(`No staff account with id ${id}.`);
+    this.logger.log({ staffId: id, available, by: actor?.id }, 'Staff availability changed');
+    return toStaffOutput(updated);
   }
 
   /** An admin cannot remove themselves, so a team always keeps an admin who can sign in. */

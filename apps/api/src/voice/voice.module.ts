@@ -27,8 +27,10 @@ export class VoiceModule implements OnModuleInit {
 
   onModuleInit(): void {
     this.liveEvents.registerLoader(['call.updated'], async (ids) => {
-      const calls = await this.calls.findByIds(ids);
-      return new Map(calls.map((call) => [call.id, toCallOutput(call)]));
+      const calls = await this.calls.findByIdsWithLeadOwner(ids);
+      return new Map(
+        calls.map(({ lead, ...call }) => [call.id, { data: toCallOutput(call), lead: call.leadId && lead ? { leadId: call.leadId, ownerId: lead.ownerId } : null }]),
+      );
     });
   }
 }

@@ -45,6 +45,11 @@ export class SseClient {
     });
   }
 
+  /** Every event received so far, in order. */
+  received(): readonly ServerSentEvent[] {
+    return this.events;
+  }
+
   disconnect(): void {
     this.close?.();
   }

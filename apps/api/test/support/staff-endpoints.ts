@@ -1,10 +1,12 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
-  method: 'get' | 'post' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId}, {eventId} or {staffId} where the test puts a real id. */
+  method: 'get' | 'post' | 'patch' | 'put' | 'delete';
+  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
+  /** About the matrix's lead, which the agent owns: another agent gets a 404, as if it did not exist. */
+  leadScoped?: true;
   /** The call ends the session it is made with: it gets a session of its own. */
   endsSession?: boolean;
 }
@@ -13,16 +15,30 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads', role: 'agent' },
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
-  { method: 'get', path: '/api/leads/{leadId}', role: 'agent' },
+  { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent', leadScoped: true },
+  { method: 'patch', path: '/api/leads/{leadId}', body: { location: 'Matrix City' }, role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/archive', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/unarchive', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/notes', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/notes', body: { body: 'A note from the matrix' }, role: 'agent', leadScoped: true },
+  // {noteId} is a note the caller wrote (an admin's, for a caller who cannot see the lead).
+  { method: 'patch', path: '/api/leads/{leadId}/notes/{noteId}', body: { body: 'Edited by its author' }, role: 'agent', leadScoped: true },
+  { method: 'delete', path: '/api/leads/{leadId}/notes/{noteId}', role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
+  { method: 'get', path: '/api/stages', role: 'agent' },
+  { method: 'post', path: '/api/stages', body: { name: 'Matrix Stage {n}' }, role: 'admin' },
+  // {stageId} is a default stage; the body renames it to the name it has.
+  { method: 'patch', path: '/api/stages/{stageId}', body: { name: 'Contacted' }, role: 'admin' },
   { method: 'get', path: '/api/events', role: 'agent' },
   // No voice platform is configured in the matrix: a permitted call gets as far as 503.
-  { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent' },
-  { method: 'get', path: '/api/calls/{callId}', role: 'agent' },
+  { method: 'post', path: '/api/calls', body: { leadId: '{leadId}' }, role: 'agent', leadScoped: true },
+  // {callId} is a call with the matrix's lead.
+  { method: 'get', path: '/api/calls/{callId}', role: 'agent', leadScoped: true },
   // The matrix's call has no recording: a permitted request gets as far as 404.
-  { method: 'get', path: '/api/calls/{callId}/recording', role: 'agent' },
+  { method: 'get', path: '/api/calls/{callId}/recording', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/webhooks/events', role: 'admin' },
   // {eventId} is a stored message that names no call: replaying it changes nothing.
   { method: 'post', path: '/api/webhooks/events/{eventId}/replay', role: 'admin' },
@@ -30,6 +46,10 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/staff', body: { email: 'new.{n}@example.in', name: 'New Staff', role: 'agent', password: 'a long enough password' }, role: 'admin' },
   // {staffId} is a staff account created for each call.
   { method: 'delete', path: '/api/staff/{staffId}', role: 'admin' },
+  // Agents set their own availability (another member's is a 403, staff-availability.e2e-spec.ts).
+  { method: 'patch', path: '/api/staff/{selfId}', body: { available: true }, role: 'agent' },
+  { method: 'get', path: '/api/settings/assignment', role: 'admin' },
+  { method: 'put', path: '/api/settings/assignment', body: { mode: 'off' }, role: 'admin' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 

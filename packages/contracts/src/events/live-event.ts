@@ -1,12 +1,17 @@
 import { z } from 'zod';
 import { callRecordSchema } from '../calls/call-record';
 import { leadSchema } from '../leads/lead';
+import { stageSchema } from '../pipeline/stage';
 
 /** GET /api/events (Server-Sent Events): each event names its type and carries the record as the API shows it. */
 export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lead.created'), data: leadSchema }),
   z.object({ type: z.literal('lead.updated'), data: leadSchema }),
   z.object({ type: z.literal('call.updated'), data: callRecordSchema }),
+  /** Sent to an agent in place of a change to a lead they can no longer see (it went to another agent). */
+  z.object({ type: z.literal('lead.removed'), data: z.object({ id: z.string() }) }),
+  /** The pipeline changed (a stage added, renamed, moved or archived): every stage, by position. */
+  z.object({ type: z.literal('stages.updated'), data: z.array(stageSchema) }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

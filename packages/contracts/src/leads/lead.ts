@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { leadStageSchema } from '../pipeline/stage';
+import { leadOwnerSchema } from './lead-owner';
 
 /** A lead as the API's JSON names it (the names the dashboard and CSV files use). */
 export const leadSchema = z.object({
@@ -15,5 +17,15 @@ export const leadSchema = z.object({
   timeline: z.string().nullable(),
   loan_needed: z.boolean().nullable(),
   updatedAt: z.iso.datetime(),
+  /** The team's progress with the lead. */
+  stage: leadStageSchema,
+  /** The member of staff working the lead, or null while unassigned. */
+  owner: leadOwnerSchema.nullable(),
+  /** Why the lead was lost, while it is in a stage of kind lost. */
+  lostReason: z.string().nullable(),
+  /** Counts the lead's changes; sent as the ETag, named in If-Match by an edit. */
+  version: z.number().int(),
+  /** Archived leads leave lists, counts and exports unless asked for. */
+  archived: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;

@@ -1,15 +1,17 @@
 import { stringify } from 'csv-stringify/sync';
 import fc from 'fast-check';
 import type { Lead } from '../../database/models';
-import { FRESH_LEAD } from '../fresh-lead';
+import { freshLead } from '../fresh-lead';
 import { toLeadOutput } from '../outputs/lead.output';
 import { escapeFormula } from './formula-escape';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
+
+const NEW_STAGE = { id: 'stage-new', name: 'New', kind: 'open' };
 import { leadsCsvRecords } from './lead-csv-writer';
 
 /** What the export wrote with csv-stringify before the hand-written writer replaced it. */
 const withCsvStringify = (leads: Lead[]) =>
-  stringify(leads.map(toLeadOutput), {
+  stringify(leads.map((lead) => toLeadOutput({ ...lead, stage: NEW_STAGE, owner: null })), {
     columns: [...LEAD_CSV_COLUMNS],
     record_delimiter: '\r\n',
     quoted_match: /[\r\n]/,
@@ -51,7 +53,7 @@ describe('leadsCsvRecords', () => {
       {
         id: 'lead-1', name: 'Sharma, "AJ"', email: '=cmd@example.in', phone: '+919876543210', location: 'Mumbai\nWest', qualified: true,
         source: 'voice bot', interestedIn: null, budgetAmount: 4500000, budgetText: null, timeline: '3 months', loanNeeded: null, createdAt, updatedAt: createdAt,
-        ...FRESH_LEAD,
+        ...freshLead('stage-new'),
       },
     ]);
     expect(text).toBe(`lead-1,"Sharma, ""AJ""",'=cmd@example.in,"Mumbai\nWest",true,2026-03-05T10:00:00.000Z,voice bot,'+919876543210,,4500000,3 months,\r\n`);

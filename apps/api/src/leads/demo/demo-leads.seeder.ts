@@ -3,7 +3,8 @@ import { DateTime } from 'luxon';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Lead } from '../../database/models';
 import { newRowId } from '../../database/row-id';
-import { FRESH_LEAD } from '../fresh-lead';
+import { StagesRepository } from '../../stages/stages.repository';
+import { freshLead } from '../fresh-lead';
 import { LeadsRepository } from '../leads.repository';
 import { DEMO_LEADS, type DemoLead } from './demo-leads';
 
@@ -14,13 +15,17 @@ export class DemoLeadsSeeder {
 
   constructor(
     private readonly leads: LeadsRepository,
+    private readonly stages: StagesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async seedIfEmpty(now = new Date()): Promise<number> {
     if (!(await this.leads.isEmpty())) return 0;
     const dates = demoDates(DEMO_LEADS.length, now, this.config.APP_TIME_ZONE);
-    await this.leads.transaction((db) => this.leads.createMany(DEMO_LEADS.map((lead, index) => toLead(lead, dates[index])), db));
+    await this.leads.transaction(async (db) => {
+      const entryStageId = await this.stages.entryStageId(db);
+      await this.leads.createMany(DEMO_LEADS.map((lead, index) => toLead(lead, dates[index], entryStageId)), db);
+    });
     this.logger.log({ count: DEMO_LEADS.length }, 'Loaded demo leads');
     return DEMO_LEADS.length;
   }
@@ -42,11 +47,11 @@ export function demoDates(count: number, now: Date, timeZone: string): Date[] {
   );
 }
 
-function toLead(lead: DemoLead, createdAt: Date): Lead {
+function toLead(lead: DemoLead, createdAt: Date, entryStageId: string): Lead {
   const email = `${lead.name.toLowerCase().replace(/[^a-z]+/g, '.')}@example.in`;
   return {
     id: newRowId(),
-    ...FRESH_LEAD,
+    ...freshLead(entryStageId),
     name: lead.name,
     email,
     phone: lead.phone,

@@ -7,16 +7,17 @@ import { normalizePhoneNumber } from '../phone-number';
 /** POST /api/leads's body in the OpenAPI document; LeadInputPipe validates it. */
 export class CreateLeadInput extends createZodDto(leadInputSchema) {}
 
-/** The contracts' lead fields, with the phone number read as one in `phoneRegion` and written in E.164. */
-const leadInputSchemaIn = (phoneRegion: string) =>
-  leadInputSchema.extend({
-    phone: leadInputSchema.shape.phone.transform((phone, context) => {
-      if (phone == null) return phone;
-      const normalized = normalizePhoneNumber(phone, phoneRegion);
-      if (!normalized) context.addIssue({ code: 'custom', message: 'is not a valid phone number' });
-      return normalized ?? phone;
-    }),
+/** The contracts' phone field, read as a number in `phoneRegion` and written in E.164. */
+export const phoneNumberIn = (phoneRegion: string) =>
+  leadInputSchema.shape.phone.transform((phone, context) => {
+    if (phone == null) return phone;
+    const normalized = normalizePhoneNumber(phone, phoneRegion);
+    if (!normalized) context.addIssue({ code: 'custom', message: 'is not a valid phone number' });
+    return normalized ?? phone;
   });
+
+/** The contracts' lead fields, with the phone number read as one in `phoneRegion` and written in E.164. */
+const leadInputSchemaIn = (phoneRegion: string) => leadInputSchema.extend({ phone: phoneNumberIn(phoneRegion) });
 
 export type ValidLead = z.output<ReturnType<typeof leadInputSchemaIn>>;
 

@@ -1,11 +1,23 @@
 import { leadSchema, type Lead } from '@lead-desk/contracts';
 import { createZodDto } from 'nestjs-zod';
-import type { Lead as LeadRecord } from '../../database/models';
+import type { Lead as LeadRecord, Stage, StaffUser } from '../../database/models';
 
 export class LeadOutput extends createZodDto(leadSchema) {}
 
+/** A stored lead with the stage it is in and its owner: what a lead's JSON is made of. */
+export type LeadWithPipeline = LeadRecord & {
+  stage: Pick<Stage, 'id' | 'name' | 'kind'>;
+  owner: Pick<StaffUser, 'id' | 'name' | 'email'> | null;
+};
+
+/** What reading a lead for its JSON includes (Prisma's `include`). */
+export const LEAD_PIPELINE_INCLUDE = {
+  stage: { select: { id: true, name: true, kind: true } },
+  owner: { select: { id: true, name: true, email: true } },
+} as const;
+
 /** A stored lead under the names the API's JSON gives it (the names the dashboard and CSV files use). */
-export function toLeadOutput(lead: LeadRecord): Lead {
+export function toLeadOutput(lead: LeadWithPipeline): Lead {
   return {
     _id: lead.id,
     name: lead.name,
@@ -20,5 +32,10 @@ export function toLeadOutput(lead: LeadRecord): Lead {
     timeline: lead.timeline,
     loan_needed: lead.loanNeeded,
     updatedAt: lead.updatedAt.toISOString(),
+    stage: { id: lead.stage.id, name: lead.stage.name, kind: lead.stage.kind as Lead['stage']['kind'] },
+    owner: lead.owner ? { id: lead.owner.id, name: lead.owner.name, email: lead.owner.email } : null,
+    lostReason: lead.lostReason,
+    version: lead.version,
+    archived: lead.archivedAt !== null,
   };
 }

@@ -20,3 +20,8 @@ export function laterStatus(current: string | null | undefined, incoming: string
   if (rank(current) < 0) return incoming;
   return rank(incoming) >= rank(current) ? incoming : current;
 }
+
+/** Whether a call with this status is over (ended, or ended without ever running). */
+export function isFinalStatus(status: string | null | undefined): boolean {
+  return !!status && TERMINAL.has(status);
+}

@@ -6,6 +6,9 @@ import { ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, Api
 import type { CallRecord, PlacedCall } from '@lead-desk/contracts';
 import type { Response } from 'express';
 import { ErrorBodyOutput } from '../../common/error-body.output';
+import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
+import { ViewerAccess } from '../../leads/access/viewer-access.decorator';
+import { LeadsRepository } from '../../leads/leads.repository';
 import { IdParams } from '../../common/id.params';
 import { CallRecordingService } from './call-recording.service';
 import { CallOutput, toCallOutput } from './call.output';
@@ -24,27 +27,33 @@ export class CallsController {
     private readonly outbound: OutboundCallsService,
     private readonly calls: CallsRepository,
     private readonly recordings: CallRecordingService,
+    private readonly leads: LeadsRepository,
   ) {}
 
   /** Has the agent phone a lead (`{ leadId }`) or a number (`{ phone, name }`). */
   @Post()
   @ApiCreatedResponse({ type: PlacedCallOutput })
-  place(@Body() body: OutboundCallInput): Promise<PlacedCall> {
-    return this.outbound.place(body.leadId ? { leadId: body.leadId } : { phone: body.phone!, name: body.name });
+  place(@Body() body: OutboundCallInput, @ViewerAccess() access: LeadAccess): Promise<PlacedCall> {
+    return this.outbound.place(body.leadId ? { leadId: body.leadId } : { phone: body.phone!, name: body.name }, access);
   }
 
   @Get(':id')
   @ApiOkResponse({ type: CallOutput })
-  async get(@Param() params: IdParams): Promise<CallRecord> {
-    return toCallOutput(await this.find(params.id));
+  async get(@Param() params: IdParams, @ViewerAccess() access: LeadAccess): Promise<CallRecord> {
+    return toCallOutput(await this.find(params.id, access));
   }
 
   /** The call's recording, streamed from the voice platform (Range → 206, so the player can seek). */
   @Get(':id/recording')
   @ApiProduces('audio/*')
   @ApiOkResponse({ description: 'The recording (206 with Content-Range for a Range request).' })
-  async recording(@Param() params: IdParams, @Headers('range') range: string | undefined, @Res() response: Response): Promise<void> {
-    const recording = await this.recordings.open(await this.find(params.id), range);
+  async recording(
+    @Param() params: IdParams,
+    @ViewerAccess() access: LeadAccess,
+    @Headers('range') range: string | undefined,
+    @Res() response: Response,
+  ): Promise<void> {
+    const recording = await this.recordings.open(await this.find(params.id, access), range);
     response.status(recording.status).set(recording.headers);
     response.once('close', () => recording.abort());
     await pipeline(Readable.fromWeb(recording.body as WebReadableStream<Uint8Array>), response).catch((error: unknown) => {
@@ -54,9 +63,11 @@ export class CallsController {
     });
   }
 
-  private async find(id: string) {
+  /** A call about a lead out of the viewer's sight is answered as missing, as the lead is. */
+  private async find(id: string, access: LeadAccess) {
     const call = await this.calls.findById(id);
-    if (!call) throw new NotFoundException(`No call with id ${id}.`);
+    const lead = call?.leadId && access.kind !== 'all' ? await this.leads.findById(call.leadId) : null;
+    if (!call || !canSeeLead(access, lead?.ownerId ?? null)) throw new NotFoundException(`No call with id ${id}.`);
     return call;
   }
 }

@@ -17,8 +17,9 @@ export class CallsRepository {
     return this.database.client.call.findUnique({ where: { id } });
   }
 
-  findByIds(ids: string[]): Promise<Call[]> {
-    return this.database.client.call.findMany({ where: { id: { in: ids } } });
+  /** Calls with the owner of their lead (who may see them), for live events. */
+  findByIdsWithLeadOwner(ids: string[]) {
+    return this.database.client.call.findMany({ where: { id: { in: ids } }, include: { lead: { select: { ownerId: true } } } });
   }
 
   findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {

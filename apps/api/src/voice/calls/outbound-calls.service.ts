@@ -14,6 +14,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import { LiveEventsService } from '../../events/live-events.service';
 import { normalizePhoneNumber } from '../../leads/phone-number';
+import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { CallsRepository } from './calls.repository';
 
@@ -38,8 +39,9 @@ export class OutboundCallsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async place(input: { leadId: string } | { phone: string; name?: string }): Promise<PlacedCall> {
-    const target = await this.target(input);
+  /** Phones a lead the caller can see (another agent's lead is a 404), or any number. */
+  async place(input: { leadId: string } | { phone: string; name?: string }, access: LeadAccess): Promise<PlacedCall> {
+    const target = await this.target(input, access);
     const number = normalizePhoneNumber(target.phone, this.config.DEFAULT_PHONE_REGION);
     if (!number) throw badRequest('phone', `${target.phone} is not a valid phone number.`);
 
@@ -70,10 +72,10 @@ export class OutboundCallsService {
     return { id: call.id, vapiCallId: created.id, status: call.status, number };
   }
 
-  private async target(input: { leadId: string } | { phone: string; name?: string }) {
+  private async target(input: { leadId: string } | { phone: string; name?: string }, access: LeadAccess) {
     if (!('leadId' in input)) return { phone: input.phone, name: input.name, leadId: undefined };
     const lead = await this.leads.findById(input.leadId);
-    if (!lead) throw new NotFoundException(`No lead with id ${input.leadId}.`);
+    if (!lead || !canSeeLead(access, lead.ownerId)) throw new NotFoundException(`No lead with id ${input.leadId}.`);
     if (!lead.phone) throw badRequest('phone', NO_PHONE_MESSAGE);
     return { phone: lead.phone, name: lead.name, leadId: lead.id };
   }

@@ -19,7 +19,7 @@ const status = (...args: Parameters<typeof statusUpdate>) => parsed(statusUpdate
 
 /** A batch over these stored records, with the messages added in order, as the processor adds them. */
 function batchOf(messages: HandledMessage[], stored: { calls?: Call[]; leads?: LeadIdentity[] } = {}): DeliveryBatch {
-  const batch = new DeliveryBatch(stored.calls ?? [], stored.leads ?? [], NOW);
+  const batch = new DeliveryBatch(stored.calls ?? [], stored.leads ?? [], NOW, 'stage-new');
   for (const message of messages) {
     if (message.type === 'end-of-call-report') batch.addReport(message, leadFromReport(message, { phoneRegion: REGION, qualifiedFrom: 'explicit' }), callFromReport(message, REGION));
     else batch.addStatusUpdate(message);

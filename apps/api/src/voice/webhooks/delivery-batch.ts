@@ -4,7 +4,7 @@ import type { LiveEventSignal } from '../../events/live-event';
 import { toLeadWrite } from '../../leads/lead-write';
 import { LeadIdentities, type LeadIdentity } from '../../leads/lead-identity';
 import type { LeadColumns } from '../../leads/lead-columns';
-import { FRESH_LEAD } from '../../leads/fresh-lead';
+import { freshLead } from '../../leads/fresh-lead';
 import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
 import { laterStatus } from '../calls/call-status';
 import type { CallColumns } from '../calls/calls.repository';
@@ -44,6 +44,8 @@ export class DeliveryBatch {
     storedCalls: Call[],
     knownLeads: LeadIdentity[],
     private readonly now: Date,
+    /** Where the batch's new leads start (StagesRepository.entryStageId). */
+    private readonly entryStageId: string,
   ) {
     this.calls = new Map(storedCalls.map((call) => [call.vapiCallId, { ...call }]));
     this.leads = new LeadIdentities(knownLeads);
@@ -111,7 +113,7 @@ export class DeliveryBatch {
   }
 
   private createLead({ lead }: ReportedLead): string {
-    const created: Lead = { ...toLeadWrite(lead), ...FRESH_LEAD, source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
+    const created: Lead = { ...toLeadWrite(lead), ...freshLead(this.entryStageId), source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
     this.newLeads.set(created.id, created);
     this.leads.add(created);
     return created.id;

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { WebhookEvent } from '../../database/models';
+import { LeadActivityRepository } from '../../activity/lead-activity.repository';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
@@ -7,7 +8,11 @@ import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
+import { LeadRouter } from '../../leads/routing/lead-router';
+import { routingActivity } from '../../leads/routing/routing-activity';
+import { StagesRepository } from '../../stages/stages.repository';
 import { CallsRepository } from '../calls/calls.repository';
+import { deliveryActivity } from './delivery-activity';
 import { DeliveryBatch } from './delivery-batch';
 import { callFromReport, leadFromReport, type ReportReading } from './end-of-call-report';
 import { isAttributable, isHandledType, leadIdOf, parseHandledMessage, type HandledMessage } from './vapi-message';
@@ -48,8 +53,11 @@ export class WebhookProcessor {
     private readonly database: Database,
     private readonly inbox: WebhookInboxRepository,
     private readonly leads: LeadsRepository,
+    private readonly router: LeadRouter,
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
+    private readonly activities: LeadActivityRepository,
+    private readonly stages: StagesRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
@@ -159,7 +167,8 @@ export class WebhookProcessor {
    * each kind in one sorted statement, so concurrent batches and other API processes
    * never deadlock), read the stored calls and every lead the messages may be about,
    * resolve each message in memory as if it were processed by itself, and write the
-   * new leads, the changed leads and the touched call records. Answers the changes to
+   * new leads, the changed leads, the touched call records and their activity entries
+   * (one statement each). Answers the changes to
    * announce once the transaction has committed.
    */
   private async apply(messages: HandledMessage[], tx: TransactionClient): Promise<LiveEventSignal[]> {
@@ -181,16 +190,21 @@ export class WebhookProcessor {
       },
       tx,
     );
-    const batch = new DeliveryBatch(storedCalls, knownLeads, new Date());
+    const batch = new DeliveryBatch(storedCalls, knownLeads, new Date(), await this.stages.entryStageId(tx));
     messages.forEach((message, i) => {
       if (message.type === 'end-of-call-report') batch.addReport(message, reports[i]!.lead, reports[i]!.call);
       else batch.addStatusUpdate(message);
     });
 
     const writes = batch.writes();
+    // Routed last, once the batch knows its new callers: the routing lock is held for the rest of the transaction only.
+    const owners = await this.router.ownersFor(writes.newLeads.length, tx);
+    writes.newLeads.forEach((lead, index) => (lead.ownerId = owners[index]?.id ?? null));
     await this.leads.createMany(writes.newLeads, tx);
     await this.leads.updateMany(writes.leadChanges, writes.now, tx);
     await this.calls.upsertMany(writes.calls, tx);
+    const routed = writes.newLeads.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
+    await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed)], tx, writes.now);
     return batch.liveEvents();
   }
 }

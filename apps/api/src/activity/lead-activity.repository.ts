@@ -1,0 +1,62 @@
+import { Injectable } from '@nestjs/common';
+import type { LeadActivity } from '@lead-desk/contracts';
+import { Database } from '../database/database';
+import type { UtcTimeText } from '../database/models';
+import type { TransactionClient } from '../database/prisma-client';
+import { newRowId } from '../database/row-id';
+import { empty, join, sql } from '../database/sql';
+import type { LeadCursor } from '../leads/lead-cursor';
+import type { NewActivity } from './activity-entry';
+
+type Db = Pick<TransactionClient, '$executeRaw'>;
+
+interface ActivityRow {
+  id: string;
+  leadId: string;
+  type: LeadActivity['type'];
+  at: UtcTimeText;
+  actorId: string | null;
+  actorName: string | null;
+  data: string;
+}
+
+/**
+ * The only place that queries lead_activities. The log is append-only: there is no
+ * update or delete here, by design.
+ */
+@Injectable()
+export class LeadActivityRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Appends entries in one statement, inside the caller's transaction (the change and
+   * its entries commit together). Entries of one call share `at` and keep their order
+   * through their ids, which sort in the order they are made.
+   */
+  async append(entries: NewActivity[], db: Db, at: Date = new Date()): Promise<void> {
+    if (entries.length === 0) return;
+    const rows = entries.map((entry) => sql`(${newRowId()}, ${entry.leadId}, ${entry.type}, ${entry.actorId}, ${at}, ${JSON.stringify(entry.data)})`);
+    await db.$executeRaw`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data) VALUES ${join(rows)}`;
+  }
+
+  /** A lead's entries, newest first, after `after`: a keyset page served by (lead_id, at DESC, id DESC). */
+  async findPage(leadId: string, limit: number, after?: LeadCursor): Promise<LeadActivity[]> {
+    const position = after ? sql`AND (a.at, a.id) < (${after.createdAt}, ${after.id})` : empty;
+    const rows = await this.database.rows<ActivityRow>(sql`
+      SELECT a.id, a.lead_id AS "leadId", a.type, a.at, a.actor_id AS "actorId", s.name AS "actorName", a.data
+      FROM lead_activities a LEFT JOIN staff_users s ON s.id = a.actor_id
+      WHERE a.lead_id = ${leadId} ${position}
+      ORDER BY a.at DESC, a.id DESC LIMIT ${limit}`);
+    return rows.map(
+      (row) =>
+        ({
+          id: row.id,
+          leadId: row.leadId,
+          type: row.type,
+          at: row.at,
+          actor: row.actorId && row.actorName !== null ? { id: row.actorId, name: row.actorName } : null,
+          data: JSON.parse(row.data) as unknown,
+        }) as LeadActivity,
+    );
+  }
+}

@@ -1,0 +1,136 @@
+import { Injectable, NotFoundException, PreconditionFailedException } from '@nestjs/common';
+import type { Lead } from '@lead-desk/contracts';
+import { activity, type NewActivity } from '../activity/activity-entry';
+import { LeadActivityRepository } from '../activity/lead-activity.repository';
+import { InvalidFieldsException } from '../common/field-errors';
+import { LiveEventsService } from '../events/live-events.service';
+import { StaffRepository } from '../staff/staff.repository';
+import { StagesRepository } from '../stages/stages.repository';
+import { canSeeLead, type LeadAccess } from './access/lead-access';
+import type { ValidLeadChanges } from './inputs/lead-changes';
+import type { ValidLead } from './inputs/lead-input';
+import type { LeadColumns } from './lead-columns';
+import { leadFieldChanges } from './lead-field-changes';
+import { toLeadChanges } from './lead-write';
+import { LeadsRepository, type LeadPipelineChanges } from './leads.repository';
+import { toLeadOutput, type LeadWithPipeline } from './outputs/lead.output';
+
+const LOST_REASON_REQUIRED = 'is required to move a lead to a lost stage';
+
+/**
+ * Staff edits of a lead: its fields, stage, owner and lost reason, and archiving. Each
+ * edit is one transaction that writes the lead only if it is still at the version the
+ * editor saw (`UPDATE … WHERE id AND version`), bumps the version and appends what
+ * changed to the activity log; a stale version changes nothing (412).
+ */
+@Injectable()
+export class LeadEditsService {
+  constructor(
+    private readonly leads: LeadsRepository,
+    private readonly stages: StagesRepository,
+    private readonly staff: StaffRepository,
+    private readonly activities: LeadActivityRepository,
+    private readonly liveEvents: LiveEventsService,
+  ) {}
+
+  async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
+    const { stageId, ownerId, lostReason, ...fields } = input;
+    const lead = await this.leads.transaction(async (db) => {
+      const current = await this.findEditable(id, expectedVersion, access, db);
+      const columns = fieldColumns(fields);
+      const changes: LeadPipelineChanges = { ...columns };
+      const entries: NewActivity[] = leadFieldChanges(current, columns).map((change) => activity(id, 'updated', change, actorId));
+
+      const stage = stageId === undefined || stageId === current.stageId ? current.stage : await this.targetStage(stageId, db);
+      const reason = lostReason === undefined ? (stage.id === current.stageId ? current.lostReason : null) : lostReason;
+      if (stage.kind === 'lost' && !reason) throw new InvalidFieldsException([{ field: 'lostReason', message: LOST_REASON_REQUIRED }]);
+      if (stage.kind !== 'lost' && reason) throw new InvalidFieldsException([{ field: 'lostReason', message: 'is only kept for a lead in a lost stage' }]);
+      if (stage.id !== current.stageId || (reason ?? null) !== current.lostReason) {
+        changes.stageId = stage.id;
+        changes.lostReason = reason ?? null;
+        entries.push(
+          activity(id, 'stage_changed', { from: named(current.stage), to: named(stage), lostReason: reason ?? null }, actorId),
+        );
+      }
+
+      if (ownerId !== undefined && ownerId !== current.ownerId) {
+        const owner = ownerId === null ? null : await this.targetOwner(ownerId);
+        changes.ownerId = ownerId;
+        entries.push(activity(id, 'assigned', { from: current.owner && named(current.owner), to: owner && named(owner), by: 'staff' }, actorId));
+      }
+
+      if (entries.length === 0) return current;
+      await this.writeAtVersion(current, changes, db);
+      await this.activities.append(entries, db);
+      return this.reload(id, db);
+    });
+    await this.liveEvents.publish({ type: 'lead.updated', id });
+    return toLeadOutput(lead);
+  }
+
+  /** Archives or brings back a lead; doing it to a lead already so changes nothing. */
+  async setArchived(id: string, archived: boolean, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
+    const lead = await this.leads.transaction(async (db) => {
+      const current = await this.findEditable(id, expectedVersion, access, db);
+      if ((current.archivedAt !== null) === archived) return current;
+      await this.writeAtVersion(current, { archivedAt: archived ? new Date() : null }, db);
+      await this.activities.append([activity(id, archived ? 'archived' : 'unarchived', {}, actorId)], db);
+      return this.reload(id, db);
+    });
+    await this.liveEvents.publish({ type: 'lead.updated', id });
+    return toLeadOutput(lead);
+  }
+
+  /** A lead out of the editor's sight (another agent's) is answered as missing, before its version is looked at. */
+  private async findEditable(
+    id: string,
+    expectedVersion: number | undefined,
+    access: LeadAccess,
+    db: Parameters<LeadsRepository['findWithPipeline']>[1],
+  ): Promise<LeadWithPipeline> {
+    const current = await this.leads.findWithPipeline(id, db);
+    if (!current || !canSeeLead(access, current.ownerId)) throw new NotFoundException(`No lead with id ${id}.`);
+    if (expectedVersion !== undefined && expectedVersion !== current.version) throw staleVersion(current.version);
+    return current;
+  }
+
+  /** The write itself is conditional on the version read: another writer committing in between makes it change nothing. */
+  private async writeAtVersion(current: LeadWithPipeline, changes: LeadPipelineChanges, db: Parameters<LeadsRepository['updateAtVersion']>[3]): Promise<void> {
+    if (!(await this.leads.updateAtVersion(current.id, current.version, changes, db))) throw staleVersion();
+  }
+
+  private async reload(id: string, db: Parameters<LeadsRepository['findWithPipeline']>[1]): Promise<LeadWithPipeline> {
+    const lead = await this.leads.findWithPipeline(id, db);
+    if (!lead) throw new NotFoundException(`No lead with id ${id}.`);
+    return lead;
+  }
+
+  private async targetStage(stageId: string, db: Parameters<StagesRepository['findById']>[1]) {
+    const stage = await this.stages.findById(stageId, db);
+    if (!stage) throw new InvalidFieldsException([{ field: 'stageId', message: 'is not a stage of the pipeline' }]);
+    if (stage.archived) throw new InvalidFieldsException([{ field: 'stageId', message: 'is an archived stage' }]);
+    return stage;
+  }
+
+  private async targetOwner(ownerId: string) {
+    const owner = await this.staff.findById(ownerId);
+    if (!owner) throw new InvalidFieldsException([{ field: 'ownerId', message: 'is not a member of staff' }]);
+    return owner;
+  }
+}
+
+function named({ id, name }: { id: string; name: string }) {
+  return { id, name };
+}
+
+/** The lead's own fields an edit names (toLeadChanges' rules; name only when given). */
+function fieldColumns(fields: Omit<ValidLeadChanges, 'stageId' | 'ownerId' | 'lostReason'>): LeadColumns {
+  // ValidLead's optional fields are required-but-undefined keys; toLeadChanges treats undefined as "left out".
+  const { name, ...rest } = toLeadChanges({ ...fields, name: fields.name ?? '' } as ValidLead);
+  return fields.name === undefined ? rest : { name, ...rest };
+}
+
+function staleVersion(now?: number): PreconditionFailedException {
+  const since = now === undefined ? 'since the version your change names' : `since: it is at version ${now}`;
+  return new PreconditionFailedException(`The lead has changed ${since}. Load it again and reapply your change.`);
+}

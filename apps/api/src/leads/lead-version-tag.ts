@@ -1,0 +1,17 @@
+import { InvalidFieldsException } from '../common/field-errors';
+
+/** A lead's ETag: its version, quoted (a strong validator: the version changes with every write). */
+export function versionTag(version: number): string {
+  return `"${version}"`;
+}
+
+/**
+ * The version an If-Match header names: undefined when absent or `*` (any version).
+ * A weak tag (W/"3") is read as its version; anything else is the client's mistake.
+ */
+export function versionFromIfMatch(header: string | undefined): number | undefined {
+  if (header === undefined || header.trim() === '*') return undefined;
+  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header) ?? /^\s*(\d{1,9})\s*$/.exec(header);
+  if (!match) throw new InvalidFieldsException([{ field: 'If-Match', message: 'must be the ETag of the lead, e.g. "3"' }]);
+  return Number(match[1]);
+}

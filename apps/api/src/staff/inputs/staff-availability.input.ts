@@ -1,0 +1,4 @@
+import { staffAvailabilitySchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class StaffAvailabilityInput extends createZodDto(staffAvailabilitySchema) {}
