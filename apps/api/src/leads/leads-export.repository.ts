@@ -5,7 +5,7 @@ import type { CsvCellSource, CsvFormat } from '../database/database-dialect';
 import { FORMULA_QUOTE, PREFIXED_STARTS } from './csv/formula-escape';
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from './csv/lead-csv-columns';
 import { csvRecord } from './csv/lead-csv-writer';
-import type { LeadFilter } from '@lead-desk/contracts';
+import type { ResolvedLeadFilter } from './lead-list-filter';
 import { LeadsRepository } from './leads.repository';
 import type { LeadAccess } from './access/lead-access';
 
@@ -40,7 +40,7 @@ export class LeadsExportRepository {
   ) {}
 
   /** The filter's leads as leads.csv, newest first, streamed with backpressure; a database out of reach fails before the answer starts. */
-  async leadsCsv(filter: LeadFilter, access: LeadAccess): Promise<Readable> {
+  async leadsCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
     return this.database.exportCsv({
       columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
       table: 'leads',

@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
 import { Roles } from '../auth/auth.decorators';
@@ -17,9 +17,11 @@ import { LeadChangesPipe } from './inputs/lead-changes.pipe';
 import { UpdateLeadInput, type ValidLeadChanges } from './inputs/lead-changes';
 import { LeadEditsService } from './lead-edits.service';
 import { versionFromIfMatch, versionTag } from './lead-version-tag';
+import { resolveLeadFilter } from './lead-list-filter';
 import { LeadsService } from './leads.service';
 import type { LeadAccess } from './access/lead-access';
 import { ViewerAccess } from './access/viewer-access.decorator';
+import { BoardColumnOutput } from './outputs/board-column.output';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
@@ -39,11 +41,13 @@ export class LeadsController {
   @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
   async list(
     @Query() query: ListLeadsQuery,
+    @ActorId() staffId: string | null,
     @ViewerAccess() access: LeadAccess,
     @Req() request: Request,
     @Res({ passthrough: true }) response: Response,
   ): Promise<Lead[]> {
-    const page = await this.leads.list({ status: query.status, q: query.q }, access, query.limit, query.cursor);
+    const { limit, cursor, ...filter } = query;
+    const page = await this.leads.list(resolveLeadFilter(filter, staffId), access, limit, cursor);
     response.setHeader('X-Total-Count', String(page.total));
     setNextPageLink(request, response, page.nextCursor);
     return page.leads;
@@ -67,8 +71,14 @@ export class LeadsController {
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
-  async export(@Query() query: LeadFilterQuery, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
-    return new StreamableFile(await this.leads.exportCsv(query, access));
+  async export(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
+    return new StreamableFile(await this.leads.exportCsv(resolveLeadFilter(query, staffId), access));
+  }
+
+  @Get('board')
+  @ApiOkResponse({ type: [BoardColumnOutput], description: 'Every stage on the board, in order, with how many leads of the filter it holds; a column pages with GET /api/leads?stage=<id>.' })
+  board(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<BoardColumn[]> {
+    return this.leads.board(resolveLeadFilter(query, staffId), access);
   }
 
   /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */

@@ -6,7 +6,8 @@ import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
 import type { LeadRow } from './lead-row';
-import type { LeadFilter, LeadStats } from '@lead-desk/contracts';
+import type { LeadStats } from '@lead-desk/contracts';
+import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { LeadCursor } from './lead-cursor';
 import type { LeadColumns } from './lead-columns';
 import { LEAD_SEARCH } from './lead-search';
@@ -49,6 +50,8 @@ const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnT
 export class LeadsRepository {
   /** Exact counts per filter, until the leads table changes. */
   private readonly counts = new VersionedCache<number>();
+  /** Board column counts per filter, until the leads table changes. */
+  private readonly boardCounts = new VersionedCache<{ stageId: string; count: number }[]>();
   /** The dashboard's aggregates per time window, until the leads table changes. */
   private readonly statsByWindows = new VersionedCache<LeadStats>(50);
   private readonly dailyCountsByDays = new VersionedCache<DayCounts[]>(50);
@@ -60,7 +63,7 @@ export class LeadsRepository {
    * One query, through the read side: the page is chosen from leads alone (its indexes),
    * then only its rows are joined to their stage and owner.
    */
-  async findPage(filter: LeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
+  async findPage(filter: ResolvedLeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
     const conditions = await this.listConditions(filter, access);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     return this.database.rows<LeadRow>(sql`
@@ -71,22 +74,37 @@ export class LeadsRepository {
       ORDER BY page."createdAt" DESC, page.id DESC`);
   }
 
-  /** The conditions that select a filter's leads as the list's pages select them (the CSV export uses them too). */
-  async listConditions(filter: LeadFilter, access: LeadAccess): Promise<Sql[]> {
-    const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
+  /** The conditions that select a filter's leads, of those the viewer may see, as the list's pages select them (the CSV export uses them too). */
+  async listConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
+    const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
     return conditions;
   }
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
-  async count(filter: LeadFilter, access: LeadAccess): Promise<number> {
+  async count(filter: ResolvedLeadFilter, access: LeadAccess): Promise<number> {
     const version = await this.tableVersion();
-    return this.counts.get(JSON.stringify([filter.status, filter.q ?? '', leadAccessKey(access)]), version, async () => {
-      const conditions = [...this.statusConditions(filter), ...leadAccessConditions(access)];
-      if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
-      const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(conditions)}`);
+    return this.counts.get(filterKey(filter, access), version, async () => {
+      const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))}`);
       return row.count;
     });
+  }
+
+  /** How many leads of the filter each stage holds (stages without any are left out), counted once per filter while the table is unchanged. */
+  async countByStage(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Map<string, number>> {
+    const counts = await this.boardCounts.get(filterKey(filter, access), await this.tableVersion(), async () =>
+      this.database.rows<{ stageId: string; count: number }>(
+        sql`SELECT stage_id AS "stageId", COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))} GROUP BY stage_id`,
+      ),
+    );
+    return new Map(counts.map(({ stageId, count }) => [stageId, count]));
+  }
+
+  /** The list's conditions with the search as counts use it. */
+  private async countConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
+    const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
+    if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
+    return conditions;
   }
 
   /** Changes whenever the leads table may have changed (the caches above last until then). */
@@ -94,7 +112,7 @@ export class LeadsRepository {
     return this.database.tableVersion('leads');
   }
 
-  /** The dashboard's stats, computed once per time window while the leads table is unchanged. */
+  /** The dashboard's stats (archived leads aside), computed once per time window while the leads table is unchanged. */
   async stats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
     return this.statsByWindows.get(JSON.stringify([windows, leadAccessKey(access)]), await this.tableVersion(), () => this.computeStats(windows, access));
   }
@@ -113,7 +131,7 @@ export class LeadsRepository {
         COUNT(CASE WHEN qualified = ${false} AND ${lastMonth} THEN 1 END) AS "unqualifiedLastMonth",
         COUNT(CASE WHEN source = ${VOICE_BOT_SOURCE} AND created_at >= ${todayStart} AND created_at < ${tomorrowStart}
           THEN 1 END) AS "processedToday"
-      FROM leads ${where(leadAccessConditions(access))}`);
+      FROM leads ${where([sql`archived_at IS NULL`, ...leadAccessConditions(access)])}`);
     return {
       total: row.total,
       qualified: row.qualified,
@@ -145,7 +163,7 @@ export class LeadsRepository {
     );
     const rows = await this.database.rows<{ day: number; qualified: number; total: number }>(sql`
       SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
-      FROM leads ${where([sql`created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end}`, ...leadAccessConditions(access)])}
+      FROM leads ${where([sql`created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end} AND archived_at IS NULL`, ...leadAccessConditions(access)])}
       GROUP BY 1`);
     for (const { day, qualified, total } of rows) counts[day] = { qualified, unqualified: total - qualified };
     return counts;
@@ -270,9 +288,21 @@ export class LeadsRepository {
     );
   }
 
-  private statusConditions(filter: LeadFilter): Sql[] {
-    return filter.status === 'all' ? [] : [sql`qualified = ${filter.status === 'qualified'}`];
+  /** Everything of a filter but the search: archived or not, qualification, stage, owner. */
+  private filterConditions(filter: ResolvedLeadFilter): Sql[] {
+    const conditions = [filter.archived ? sql`archived_at IS NOT NULL` : sql`archived_at IS NULL`];
+    if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
+    if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
+    if (filter.owner === 'none') conditions.push(sql`owner_id IS NULL`);
+    else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
+    return conditions;
   }
+}
+
+/** A filter as a cache key: every part of it. */
+/** A cache key per filter and viewer: an agent's counts are not an admin's. */
+function filterKey(filter: ResolvedLeadFilter, access: LeadAccess): string {
+  return JSON.stringify([filter.status, filter.q ?? '', filter.stage ?? '', filter.owner ?? '', filter.archived, leadAccessKey(access)]);
 }
 
 function where(conditions: Sql[]): Sql {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { DailyLeadCount, ImportSummary, Lead, LeadFilter, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { Readable } from 'node:stream';
 import { activity, type NewActivity } from '../activity/activity-entry';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
@@ -47,7 +48,7 @@ export class LeadsService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(filter: LeadFilter, access: LeadAccess, limit: number, cursor?: string): Promise<LeadPage> {
+  async list(filter: ResolvedLeadFilter, access: LeadAccess, limit: number, cursor?: string): Promise<LeadPage> {
     const after = cursor ? decodeLeadCursor(cursor) : undefined;
     const [page, total] = await Promise.all([this.leads.findPage(filter, access, limit + 1, after), this.leads.count(filter, access)]);
     const hasMore = page.length > limit;
@@ -58,6 +59,12 @@ export class LeadsService {
       total,
       nextCursor: hasMore && last ? encodeLeadCursor({ createdAt: new Date(last.createdAt), id: last.id }) : null,
     };
+  }
+
+  /** The board: every stage on it (not archived), in order, with how many leads of the filter it holds. */
+  async board(filter: ResolvedLeadFilter, access: LeadAccess): Promise<BoardColumn[]> {
+    const [stages, counts] = await Promise.all([this.stages.list(), this.leads.countByStage(filter, access)]);
+    return stages.filter((stage) => !stage.archived).map((stage) => ({ stageId: stage.id, count: counts.get(stage.id) ?? 0 }));
   }
 
   stats(access: LeadAccess, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStats> {
@@ -93,7 +100,7 @@ export class LeadsService {
   }
 
   /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
-  exportCsv(filter: LeadFilter, access: LeadAccess): Promise<Readable> {
+  exportCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
     return this.exports.leadsCsv(filter, access);
   }
 

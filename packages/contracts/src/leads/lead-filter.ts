@@ -1,11 +1,25 @@
 import { z } from 'zod';
+import { recordIdSchema } from '../common/record-id';
 
 export const leadStatusSchema = z.enum(['all', 'qualified', 'unqualified'], 'must be all, qualified or unqualified');
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
 
-/** Which leads a list, a count or the CSV export covers: by qualification and a search term. */
+/** `me`: the signed-in member of staff; `none`: unassigned; otherwise a staff id. */
+export const leadOwnerFilterSchema = z.union([z.enum(['me', 'none']), recordIdSchema], 'must be me, none or a staff id');
+
+/**
+ * Which leads a list, a count, the board or the CSV export covers: by qualification, a
+ * search term, stage and owner, all combinable; archived leads only with archived=true
+ * (then only them).
+ */
 export const leadFilterSchema = z.object({
   status: leadStatusSchema.default('all'),
   q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  stage: recordIdSchema.optional(),
+  owner: leadOwnerFilterSchema.optional(),
+  archived: z
+    .enum(['true', 'false'], 'must be true or false')
+    .default('false')
+    .transform((archived) => archived === 'true'),
 });
 export type LeadFilter = z.output<typeof leadFilterSchema>;

@@ -1,0 +1,4 @@
+import { boardColumnSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class BoardColumnOutput extends createZodDto(boardColumnSchema) {}
