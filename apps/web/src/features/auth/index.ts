@@ -1,4 +1,4 @@
 export { sessionKey } from './api/authApi';
 export { SessionControls } from './components/SessionControls';
-export { SignInForm } from './components/SignInForm';
+export { LazySignInForm as SignInForm } from './components/LazySignInForm';
 export { useSession } from './hooks/useSession';
