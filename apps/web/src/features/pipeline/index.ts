@@ -1,0 +1,2 @@
+export { PipelineBoard } from './components/PipelineBoard';
+export { StageFilter } from './components/StageFilter';
