@@ -6,7 +6,7 @@ const STEP = { ArrowRight: 1, ArrowLeft: -1 } as const;
  * Keyboard dragging on the board: Left and Right carry the picked-up card to the
  * previous or next column (dnd-kit's default moves it a few pixels per key press).
  */
-export const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { active, context }) => {
+export const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   if (!(event.code in STEP)) return undefined;
   event.preventDefault();
   const columns = context.droppableContainers
@@ -16,8 +16,8 @@ export const boardKeyboardCoordinates: KeyboardCoordinateGetter = (event, { acti
       return rect ? [{ id: container.id, rect }] : [];
     })
     .sort((a, b) => a.rect.left - b.rect.left);
-  const currentId = context.over?.id ?? context.active?.data.current?.stageId ?? active;
-  const current = columns.findIndex((column) => column.id === currentId);
+  // Where the card is now, from the sensor's own coordinates: `over` lags a render behind quick key presses.
+  const current = columns.findIndex((column) => column.rect.left <= currentCoordinates.x && currentCoordinates.x < column.rect.left + column.rect.width);
   const target = columns[current + STEP[event.code as keyof typeof STEP]];
   if (current < 0 || !target) return undefined;
   // The card's top left, placed inside the target column so that column is the one it is over.

@@ -56,7 +56,8 @@ export function PipelineBoard({ view, highlighted, onViewDetails }: PipelineBoar
   const sensors = useSensors(
     // A click on a card's button is not a drag: it must travel a few pixels first.
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates }),
+    // An instant scroll when the next column is out of view: a smooth one would still be running when Space drops the card.
+    useSensor(KeyboardSensor, { coordinateGetter: boardKeyboardCoordinates, scrollBehavior: 'auto' }),
   );
   const columns = useMemo(() => (stages.data ?? []).filter((stage) => !stage.archived).toSorted((a, b) => a.position - b.position), [stages.data]);
   const announcements = useMemo(
