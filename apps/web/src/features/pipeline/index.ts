@@ -1,2 +1,2 @@
-export { PipelineBoard } from './components/PipelineBoard';
 export { StageFilter } from './components/StageFilter';
+export { PipelineBoard } from './lazyPipelineBoard';

@@ -29,6 +29,7 @@ const TEXT = {
   addLead: 'Add Lead',
   statsFailed: 'Could not load the lead statistics',
   chartLoading: 'Loading the chart…',
+  boardLoading: 'Loading the board…',
 };
 
 interface LeadManagementProps {
@@ -108,7 +109,9 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
         </div>
       </div>
       {layout === 'board' ? (
-        <PipelineBoard view={view} highlighted={highlighted} onViewDetails={setDetailsOf} />
+        <Suspense fallback={<p role="status">{TEXT.boardLoading}</p>}>
+          <PipelineBoard view={view} highlighted={highlighted} onViewDetails={setDetailsOf} />
+        </Suspense>
       ) : (
         <LeadResults view={view} highlighted={highlighted} onAddLead={() => setAdding(true)} onCall={onCall} onViewDetails={setDetailsOf} />
       )}
