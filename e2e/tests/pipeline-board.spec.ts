@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { boardCard, boardColumn, openLive } from '../support/dashboard-page';
 import { createLead, listLeads, uniqueTag } from '../support/leads-api';
@@ -74,4 +75,32 @@ test('the list filters by stage, kept in the URL with the search', async ({ page
   await page.getByLabel('Stage').selectOption({ label: 'New' });
   await expect(page.getByText(`Showing 1 results for "${tag}"`)).toBeVisible();
   expect(new URL(page.url()).search).toBe(`?q=${tag}&stage=stage-new&owner=none`);
+});
+
+test('a move to Lost asks why; the board and its dialog have no serious accessibility violations', async ({ browser }) => {
+  const tag = uniqueTag();
+  const { name } = await createLead({ name: `${tag} Devika Menon`, location: 'Kochi', qualified: true });
+  const page = await openBoard(browser, tag);
+  await expectInColumn(page, name, 'New', '1');
+  const serious = async (include: string) =>
+    (await new AxeBuilder({ page }).include(include).analyze()).violations
+      .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+      .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+  expect(await serious('.pipeline-board')).toEqual([]);
+
+  await page.getByRole('button', { name: `Move ${name}` }).focus();
+  await page.keyboard.press('Space');
+  // Lost is the last of the seven default stages.
+  for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowRight');
+  await page.keyboard.press('Space');
+  const dialog = page.getByRole('dialog', { name: 'Move to Lost' });
+  await expect(dialog).toBeVisible();
+  expect(await serious('[role="dialog"]')).toEqual([]);
+  await dialog.getByLabel('Lost reason').fill('Chose a ready-to-move flat elsewhere');
+  await dialog.getByRole('button', { name: 'Move to Lost' }).click();
+
+  await expectInColumn(page, name, 'Lost', '1');
+  await expect(boardColumn(page, 'Lost')).toContainText('Chose a ready-to-move flat elsewhere');
+  const [saved] = await listLeads({ q: tag });
+  expect(saved).toMatchObject({ stage: { kind: 'lost' }, lostReason: 'Chose a ready-to-move flat elsewhere' });
 });
