@@ -22,13 +22,14 @@ export function OwnerFilter({ owner, viewer, onChange }: OwnerFilterProps) {
   return (
     <div className="lead-view-filter">
       <label htmlFor={id}>{TEXT.label}</label>
-      <select id={id} value={owner ?? ''} onChange={(event) => onChange(event.target.value)} title={error ? TEXT.teamFailed : undefined}>
+      <select id={id} value={owner ?? ''} onChange={(event) => onChange(event.target.value)}>
         <option value="">{TEXT.any}</option>
         {choices.map((choice) => (
           <option key={choice.value} value={choice.value}>
             {choice.label}
           </option>
         ))}
+        {error && <option disabled>{TEXT.teamFailed}</option>}
         {/* A shared link may name someone this viewer cannot list: keep it selectable rather than lose it. */}
         {!known && <option value={owner}>{owner}</option>}
       </select>
