@@ -1,0 +1,2 @@
+export { StageFilter } from './components/StageFilter';
+export { PipelineBoard } from './lazyPipelineBoard';
