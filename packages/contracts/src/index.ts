@@ -34,3 +34,4 @@ export * from './notes/lead-note';
 export * from './pipeline/stage';
 export * from './settings/assignment';
 export * from './staff/staff-availability';
+export * from './tags/lead-tags';

@@ -6,6 +6,9 @@ import { InvalidFieldsException } from '../common/field-errors';
 import { LiveEventsService } from '../events/live-events.service';
 import { StaffRepository } from '../staff/staff.repository';
 import { StagesRepository } from '../stages/stages.repository';
+import { tagChanges } from '../tags/tag-changes';
+import { tagsFromColumn, tagsToColumn } from '../tags/stored-tags';
+import { TagsRepository } from '../tags/tags.repository';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
 import type { ValidLeadChanges } from './inputs/lead-changes';
 import type { ValidLead } from './inputs/lead-input';
@@ -30,6 +33,7 @@ export class LeadEditsService {
     private readonly stages: StagesRepository,
     private readonly staff: StaffRepository,
     private readonly activities: LeadActivityRepository,
+    private readonly tags: TagsRepository,
     private readonly liveEvents: LiveEventsService,
   ) {}
 
@@ -62,6 +66,22 @@ export class LeadEditsService {
       if (entries.length === 0) return current;
       await this.writeAtVersion(current, changes, db);
       await this.activities.append(entries, db);
+      return this.reload(id, db);
+    });
+    await this.liveEvents.publish({ type: 'lead.updated', id });
+    return toLeadOutput(lead);
+  }
+
+  /** Gives the lead exactly these tags (as written; compared without case); the same tags again change nothing. */
+  async setTags(id: string, tags: string[], expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
+    const lead = await this.leads.transaction(async (db) => {
+      const current = await this.findEditable(id, expectedVersion, access, db);
+      const before = tagsFromColumn(current.tags);
+      const { added, removed } = tagChanges(before, tags);
+      if (added.length === 0 && removed.length === 0 && before.join() === tags.join()) return current;
+      await this.writeAtVersion(current, { tags: tagsToColumn(tags) }, db);
+      await this.tags.replace(id, tags, db);
+      await this.activities.append([activity(id, 'tags_changed', { added, removed }, actorId)], db);
       return this.reload(id, db);
     });
     await this.liveEvents.publish({ type: 'lead.updated', id });

@@ -23,6 +23,7 @@ const row: LeadRow = {
   lostReason: null,
   version: 1,
   archivedAt: null,
+  tags: '["VIP","Site visit"]',
   stageName: 'New',
   stageKind: 'open',
   ownerName: null,
@@ -50,6 +51,7 @@ describe('leadOutputFromRow', () => {
       lostReason: null,
       version: 1,
       archived: false,
+      tags: ['VIP', 'Site visit'],
     });
   });
 
@@ -83,6 +85,7 @@ describe('leadOutputFromRow', () => {
       lostReason: text,
       version: fc.integer({ min: 1, max: 1000 }),
       archivedAt: fc.option(time),
+      tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }).map((tags) => JSON.stringify(tags)),
     });
     const stage = { id: 'stage-x', name: 'Somewhere', kind: 'open' };
     const owner = { id: 'staff-1', name: 'Asha', email: 'asha@example.in' };

@@ -1,4 +1,5 @@
 import type { Lead, ReadRow } from '../database/models';
+import { tagsFromColumn } from '../tags/stored-tags';
 import type { LeadOutput } from './outputs/lead.output';
 
 /** A lead as the read side gives it: times as UtcTimeText, so a page's JSON needs no Date per row. */
@@ -31,5 +32,6 @@ export function leadOutputFromRow(row: LeadRow): LeadOutput {
     lostReason: row.lostReason,
     version: row.version,
     archived: row.archivedAt !== null,
+    tags: tagsFromColumn(row.tags),
   };
 }

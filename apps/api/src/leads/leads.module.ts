@@ -12,12 +12,15 @@ import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
+import { TagsModule } from '../tags/tags.module';
+import { LeadTagsController } from './lead-tags.controller';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
     SettingsModule,
     StaffModule,
+    TagsModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
       useFactory: (config: AppConfig) => ({
@@ -26,7 +29,7 @@ import { toLeadOutput } from './outputs/lead.output';
       }),
     }),
   ],
-  controllers: [LeadsController],
+  controllers: [LeadsController, LeadTagsController],
   providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
   exports: [LeadsService, LeadsRepository, DemoLeadsSeeder, LeadRouter],
 })

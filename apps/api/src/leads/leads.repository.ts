@@ -21,14 +21,14 @@ import type { DayCounts, StatsWindows } from './stats-windows';
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 export type LeadChanges = LeadUpdateInput;
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
-export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt'>>;
+export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
 const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
-  version, archived_at AS "archivedAt"`;
+  tags, version, archived_at AS "archivedAt"`;
 
 /** Each writable column: its name in SQL and its type (values in a VALUES list need one on PostgreSQL). */
 const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnType]> = {
@@ -295,6 +295,8 @@ export class LeadsRepository {
     if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
     if (filter.owner === 'none') conditions.push(sql`owner_id IS NULL`);
     else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
+    // Every tag asked for must be on the lead: each is a probe of lead_tags' primary key (key, lead_id).
+    for (const key of filter.tag ?? []) conditions.push(sql`EXISTS (SELECT 1 FROM lead_tags WHERE lead_tags."key" = ${key} AND lead_tags.lead_id = leads.id)`);
     return conditions;
   }
 }
@@ -302,7 +304,7 @@ export class LeadsRepository {
 /** A filter as a cache key: every part of it. */
 /** A cache key per filter and viewer: an agent's counts are not an admin's. */
 function filterKey(filter: ResolvedLeadFilter, access: LeadAccess): string {
-  return JSON.stringify([filter.status, filter.q ?? '', filter.stage ?? '', filter.owner ?? '', filter.archived, leadAccessKey(access)]);
+  return JSON.stringify([filter.status, filter.q ?? '', filter.stage ?? '', filter.owner ?? '', filter.tag ?? [], filter.archived, leadAccessKey(access)]);
 }
 
 function where(conditions: Sql[]): Sql {

@@ -26,6 +26,8 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   // {noteId} is a note the caller wrote (an admin's, for a caller who cannot see the lead).
   { method: 'patch', path: '/api/leads/{leadId}/notes/{noteId}', body: { body: 'Edited by its author' }, role: 'agent', leadScoped: true },
   { method: 'delete', path: '/api/leads/{leadId}/notes/{noteId}', role: 'agent', leadScoped: true },
+  { method: 'put', path: '/api/leads/{leadId}/tags', body: { tags: ['Matrix'] }, role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/tags', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },

@@ -23,6 +23,7 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
     'call',
     z.object({ callId: z.string(), vapiCallId: z.string(), status: z.string(), endedReason: z.string().nullable(), summary: z.string().nullable() }),
   ),
+  entry('tags_changed', z.object({ added: z.array(z.string()), removed: z.array(z.string()) })),
   entry('archived', z.object({})),
   entry('unarchived', z.object({})),
 ]);

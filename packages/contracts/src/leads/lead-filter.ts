@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/record-id';
+import { tagFilterSchema } from '../tags/lead-tags';
 
 export const leadStatusSchema = z.enum(['all', 'qualified', 'unqualified'], 'must be all, qualified or unqualified');
 export type LeadStatus = z.infer<typeof leadStatusSchema>;
@@ -9,7 +10,7 @@ export const leadOwnerFilterSchema = z.union([z.enum(['me', 'none']), recordIdSc
 
 /**
  * Which leads a list, a count, the board or the CSV export covers: by qualification, a
- * search term, stage and owner, all combinable; archived leads only with archived=true
+ * search term, stage, owner and tags, all combinable; archived leads only with archived=true
  * (then only them).
  */
 export const leadFilterSchema = z.object({
@@ -17,6 +18,8 @@ export const leadFilterSchema = z.object({
   q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
   stage: recordIdSchema.optional(),
   owner: leadOwnerFilterSchema.optional(),
+  /** Tag keys (lower-cased), all of which a lead must carry. */
+  tag: tagFilterSchema.optional(),
   archived: z
     .enum(['true', 'false'], 'must be true or false')
     .default('false')

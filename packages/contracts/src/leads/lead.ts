@@ -27,5 +27,7 @@ export const leadSchema = z.object({
   version: z.number().int(),
   /** Archived leads leave lists, counts and exports unless asked for. */
   archived: z.boolean(),
+  /** Free-text labels, as written (compared without case). */
+  tags: z.array(z.string()),
 });
 export type Lead = z.infer<typeof leadSchema>;

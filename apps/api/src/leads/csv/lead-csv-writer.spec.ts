@@ -40,6 +40,7 @@ const lead: fc.Arbitrary<Lead> = fc.record({
   lostReason: fc.constant(null),
   version: fc.constant(1),
   archivedAt: fc.constant(null),
+  tags: fc.constant('[]'),
 });
 
 describe('leadsCsvRecords', () => {

@@ -1,6 +1,7 @@
 import { leadSchema, type Lead } from '@lead-desk/contracts';
 import { createZodDto } from 'nestjs-zod';
 import type { Lead as LeadRecord, Stage, StaffUser } from '../../database/models';
+import { tagsFromColumn } from '../../tags/stored-tags';
 
 export class LeadOutput extends createZodDto(leadSchema) {}
 
@@ -37,5 +38,6 @@ export function toLeadOutput(lead: LeadWithPipeline): Lead {
     lostReason: lead.lostReason,
     version: lead.version,
     archived: lead.archivedAt !== null,
+    tags: tagsFromColumn(lead.tags),
   };
 }

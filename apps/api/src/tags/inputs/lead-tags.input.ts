@@ -1,0 +1,4 @@
+import { leadTagsInputSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class LeadTagsInput extends createZodDto(leadTagsInputSchema) {}

@@ -1,0 +1,35 @@
+import { Injectable } from '@nestjs/common';
+import { tagKey, type TagCount } from '@lead-desk/contracts';
+import { Database } from '../database/database';
+import type { TransactionClient } from '../database/prisma-client';
+import { join, sql } from '../database/sql';
+import { VersionedCache } from '../database/versioned-cache';
+import type { LeadAccess } from '../leads/access/lead-access';
+import { leadAccessConditions, leadAccessKey } from '../leads/access/lead-access-condition';
+
+/** The lead_tags index: one row per tag of a lead, by key, for tag filters and counts. */
+@Injectable()
+export class TagsRepository {
+  /** Counts per viewer until the leads table changes (every tag change writes the lead too). */
+  private readonly counts = new VersionedCache<TagCount[]>(50);
+
+  constructor(private readonly database: Database) {}
+
+  /** Makes the lead's indexed tags exactly `tags`. */
+  async replace(leadId: string, tags: string[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
+    await db.$executeRaw`DELETE FROM lead_tags WHERE lead_id = ${leadId}`;
+    if (tags.length === 0) return;
+    await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
+  }
+
+  /** Each tag on the leads the viewer may see, archived ones aside, most used first; a tag's name is its earliest spelling in sort order. */
+  async counted(access: LeadAccess): Promise<TagCount[]> {
+    return this.counts.get(leadAccessKey(access), await this.database.tableVersion('leads'), () =>
+      this.database.rows<TagCount>(sql`
+        SELECT MIN(t.name) AS tag, COUNT(*) AS count
+        FROM lead_tags t JOIN leads ON leads.id = t.lead_id
+        WHERE ${join([sql`leads.archived_at IS NULL`, ...leadAccessConditions(access)], ' AND ')}
+        GROUP BY t."key" ORDER BY count DESC, t."key"`),
+    );
+  }
+}
