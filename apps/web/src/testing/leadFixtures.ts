@@ -21,6 +21,7 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     lostReason: null,
     version: 1,
     archived: false,
+    tags: [],
     ...overrides,
   };
 }
