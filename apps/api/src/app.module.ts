@@ -17,6 +17,7 @@ import { HealthModule } from './health/health.module';
 import { StagesModule } from './stages/stages.module';
 import { LeadsModule } from './leads/leads.module';
 import { NotesModule } from './notes/notes.module';
+import { ViewsModule } from './views/views.module';
 import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
 
@@ -41,6 +42,7 @@ export class AppModule {
         LeadsModule,
         SettingsModule,
         NotesModule,
+        ViewsModule,
         VoiceModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),

@@ -81,10 +81,17 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return (await author.agent.post(`/api/leads/${leadId}/notes`).set('X-CSRF-Token', author.csrf).send({ body: 'A matrix note' }).expect(201)).body.id;
   }
 
+  /** A saved view of the caller's own (the admin's, for a caller without a session). */
+  async function viewOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
+    const author = client === testApp.http || !csrf ? admin : { agent: client as Agent, csrf };
+    return (await author.agent.post('/api/views').set('X-CSRF-Token', author.csrf).send({ name: 'A matrix view', filter: {} }).expect(201)).body.id;
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
     const noteId = endpoint.path.includes('{noteId}') ? await noteOf(client, csrf) : '';
+    const viewId = endpoint.path.includes('{viewId}') ? await viewOf(client, csrf) : '';
     const path = endpoint.path
       .replace('{leadId}', leadId)
       .replace('{callId}', callId)
@@ -92,7 +99,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{staffId}', staffId)
       .replace('{selfId}', selfId)
       .replace('{stageId}', 'stage-contacted')
-      .replace('{noteId}', noteId);
+      .replace('{noteId}', noteId)
+      .replace('{viewId}', viewId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

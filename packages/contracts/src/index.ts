@@ -35,3 +35,4 @@ export * from './pipeline/stage';
 export * from './settings/assignment';
 export * from './staff/staff-availability';
 export * from './tags/lead-tags';
+export * from './views/saved-view';

@@ -22,6 +22,13 @@ export class TagsRepository {
     await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
   }
 
+  /** Of these tag keys, those at least one lead carries. */
+  async inUse(keys: string[]): Promise<Set<string>> {
+    if (keys.length === 0) return new Set();
+    const rows = await this.database.rows<{ key: string }>(sql`SELECT DISTINCT "key" AS "key" FROM lead_tags WHERE "key" IN (${join(keys)})`);
+    return new Set(rows.map((row) => row.key));
+  }
+
   /** Each tag on the leads the viewer may see, archived ones aside, most used first; a tag's name is its earliest spelling in sort order. */
   async counted(access: LeadAccess): Promise<TagCount[]> {
     return this.counts.get(leadAccessKey(access), await this.database.tableVersion('leads'), () =>

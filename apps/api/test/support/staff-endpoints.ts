@@ -1,7 +1,7 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
+  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
@@ -29,6 +29,11 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'put', path: '/api/leads/{leadId}/tags', body: { tags: ['Matrix'] }, role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/tags', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
+  { method: 'get', path: '/api/views', role: 'agent' },
+  { method: 'post', path: '/api/views', body: { name: 'Matrix View {n}', filter: { status: 'qualified' } }, role: 'agent' },
+  // {viewId} is a view the caller saved.
+  { method: 'patch', path: '/api/views/{viewId}', body: { name: 'Renamed Matrix View' }, role: 'agent' },
+  { method: 'delete', path: '/api/views/{viewId}', role: 'agent' },
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
   { method: 'get', path: '/api/stages', role: 'agent' },

@@ -1,0 +1,4 @@
+import { savedViewSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class SavedViewOutput extends createZodDto(savedViewSchema) {}
