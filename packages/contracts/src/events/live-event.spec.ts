@@ -15,11 +15,21 @@ const LEAD = {
   timeline: null,
   loan_needed: null,
   updatedAt: '2026-05-14T09:30:00.000Z',
+  stage: { id: 'stage-new', name: 'New', kind: 'open' },
+  owner: null,
+  lostReason: null,
+  version: 1,
+  archived: false,
+  tags: [],
 };
 
 describe('liveEventSchema', () => {
   it('carries a lead with a lead event', () => {
     expect(liveEventSchema.parse({ type: 'lead.updated', data: LEAD })).toEqual({ type: 'lead.updated', data: LEAD });
+  });
+
+  it('tells an agent a lead left their sight by its id alone', () => {
+    expect(liveEventSchema.parse({ type: 'lead.removed', data: { id: 'lead-1' } })).toEqual({ type: 'lead.removed', data: { id: 'lead-1' } });
   });
 
   it('refuses a record of the wrong kind and a type it does not know', () => {

@@ -7,8 +7,22 @@ const messages = (result: { error?: { issues: { path: PropertyKey[]; message: st
 
 describe('the leads queries', () => {
   it('reads a query string: all leads, 100 a page, unless told otherwise', () => {
-    expect(listLeadsQuerySchema.parse({})).toEqual({ status: 'all', limit: 100 });
-    expect(listLeadsQuerySchema.parse({ status: 'qualified', q: '  Pune ', limit: '50' })).toEqual({ status: 'qualified', q: 'Pune', limit: 50 });
+    expect(listLeadsQuerySchema.parse({})).toEqual({ status: 'all', archived: false, limit: 100 });
+    expect(listLeadsQuerySchema.parse({ status: 'qualified', q: '  Pune ', limit: '50' })).toEqual({ status: 'qualified', q: 'Pune', archived: false, limit: 50 });
+  });
+
+  it('reads the pipeline filters: a stage, an owner, tags (any case, one or repeated), archived', () => {
+    expect(listLeadsQuerySchema.parse({ stage: 'stage-new', owner: 'me', tag: ' VIP ', archived: 'true' })).toEqual({
+      status: 'all',
+      stage: 'stage-new',
+      owner: 'me',
+      tag: ['vip'],
+      archived: true,
+      limit: 100,
+    });
+    expect(listLeadsQuerySchema.parse({ tag: ['Hot', 'hot', 'Pune'] }).tag).toEqual(['hot', 'pune']);
+    expect(messages(listLeadsQuerySchema.safeParse({ owner: 'not an id!' }))).toEqual(['owner: must be 1 to 64 letters, digits, "-" or "_"']);
+    expect(messages(listLeadsQuerySchema.safeParse({ archived: 'yes' }))).toEqual(['archived: must be true or false']);
   });
 
   it('names a wrong filter or page size', () => {
