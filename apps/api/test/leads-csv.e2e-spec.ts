@@ -202,6 +202,32 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
     expect(byName.get('By Phone')).toMatchObject({ phone: '+919811234567', location: 'Noida', qualified: true, loan_needed: false });
   });
 
+  it('reads another CRM\'s export: its headers in any case and spacing, a split name, Indian amounts and day-first dates', async () => {
+    const csv = [
+      'First Name,Last Name,E-mail,Mobile No,City,Budget (₹),Property Type,Lead Source,Created',
+      'Kavya,Menon,KAVYA@example.in,98450 11111,Kochi,45 Lakh,Villa,Magicbricks,03/04/2026',
+      'Rohan,,,98450 22222,Pune,"1,20,00,000",2 BHK,99acres,31/12/2025 17:45',
+      'Sara,Khan,,98450 33333,Goa,around 50 lakh,Plot,,',
+    ].join('\n');
+    const response = await testApp.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
+    expect(response.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [] });
+    const leads = (await testApp.http.get('/api/leads?q=98450').expect(200)).body as Record<string, unknown>[];
+    const byName = new Map((await testApp.http.get('/api/leads').expect(200)).body.map((lead: Record<string, unknown>) => [lead.name, lead]));
+    expect(leads).toBeDefined();
+    expect(byName.get('Kavya Menon')).toMatchObject({
+      email: 'kavya@example.in',
+      phone: '+919845011111',
+      location: 'Kochi',
+      budget: 4_500_000,
+      interestedIn: 'Villa',
+      source: 'Magicbricks',
+      createdAt: '2026-04-02T18:30:00.000Z',
+    });
+    expect(byName.get('Rohan')).toMatchObject({ budget: 12_000_000, source: '99acres', createdAt: '2025-12-31T12:15:00.000Z' });
+    // Not an amount: kept as written.
+    expect(byName.get('Sara Khan')).toMatchObject({ budget: 'around 50 lakh', location: 'Goa' });
+  });
+
   it('rejects unknown columns per row without stopping the others', async () => {
     const csv = 'name,email,favourite_colour\nColour Person,colour@example.in,blue\n';
     const response = await testApp.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);

@@ -113,7 +113,7 @@ export class LeadsService {
    * half-written; a batch reads the leads its rows may be in one query.
    */
   async importCsv(file: Buffer, actorId: string | null = null): Promise<ImportSummary> {
-    const csv = await readLeadCsv(file);
+    const csv = await readLeadCsv(file, this.config.APP_TIME_ZONE);
     if (!csv.ok) throw new InvalidFieldsException(csv.errors);
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
     let batch: { line: number; lead: ValidLead; id?: string; createdAt?: Date }[] = [];

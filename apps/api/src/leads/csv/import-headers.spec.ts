@@ -1,0 +1,40 @@
+import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
+import { importColumnOf } from './import-headers';
+
+describe('importColumnOf', () => {
+  it('knows every column of our own export by its name', () => {
+    expect(LEAD_CSV_COLUMNS.map(importColumnOf)).toEqual([...LEAD_CSV_COLUMNS]);
+  });
+
+  it.each([
+    ['First Name', 'firstName'],
+    ['LAST NAME', 'lastName'],
+    ['Full Name', 'name'],
+    ['Lead Name', 'name'],
+    ['E-mail', 'email'],
+    ['Email Address', 'email'],
+    ['Email', 'email'],
+    ['Phone Number', 'phone'],
+    ['Mobile', 'phone'],
+    ['Mobile No.', 'phone'],
+    ['Contact Number', 'phone'],
+    ['WhatsApp', 'phone'],
+    ['City', 'location'],
+    ['Locality', 'location'],
+    ['Budget (INR)', 'budgetInRupees'],
+    ['Budget (₹)', 'budgetInRupees'],
+    ['Property Type', 'interestedIn'],
+    ['Requirement', 'interestedIn'],
+    ['Lead Source', 'source'],
+    ['Created At', 'createdAt'],
+    ['Created', 'createdAt'],
+    ['Date', 'createdAt'],
+    ['  interested_in ', 'interestedIn'],
+  ])('reads %j as %s', (header, column) => {
+    expect(importColumnOf(header)).toBe(column);
+  });
+
+  it.each(['ID', 'Favourite colour', '', 'id'])('knows no column %j', (header) => {
+    expect(importColumnOf(header)).toBeUndefined();
+  });
+});
