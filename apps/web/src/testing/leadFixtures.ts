@@ -16,6 +16,11 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     timeline: '3 months',
     loan_needed: true,
     updatedAt: '2026-05-14T09:30:00.000Z',
+    stage: { id: 'stage-new', name: 'New', kind: 'open' },
+    owner: null,
+    lostReason: null,
+    version: 1,
+    archived: false,
     ...overrides,
   };
 }

@@ -10,6 +10,14 @@ export const leadKeys = {
   daily: (timeZone: string) => [...leadKeys.all, 'daily', timeZone] as const,
   details: () => [...leadKeys.all, 'detail'] as const,
   detail: (id: string) => [...leadKeys.details(), id] as const,
+  /** What the details view reads of a lead besides the lead itself; a change to the lead refreshes them. */
+  detailParts: (id: string) => [...leadKeys.all, 'parts', id] as const,
+  notes: (id: string) => [...leadKeys.detailParts(id), 'notes'] as const,
+  activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
+};
+
+export const stageKeys = {
+  all: ['stages'] as const,
 };
 
 export const callKeys = {

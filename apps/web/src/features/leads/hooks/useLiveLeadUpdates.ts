@@ -5,6 +5,7 @@ import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
 import { callKeys, leadKeys } from '../api/leadQueryKeys';
 
 const EVENT_TYPES = ['lead.created', 'lead.updated', 'call.updated'] as const satisfies readonly LiveEventType[];
+type LeadEvent = Extract<LiveEvent, { type: 'lead.created' | 'lead.updated' }>;
 /** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
@@ -33,7 +34,7 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       flushTimer = undefined;
       const batch = pending;
       pending = [];
-      const leadEvents = batch.filter((event) => event.type !== 'call.updated');
+      const leadEvents = batch.filter((event): event is LeadEvent => event.type === 'lead.created' || event.type === 'lead.updated');
       if (leadEvents.length > MAX_PLACED_PER_BATCH) {
         void queryClient.resetQueries({ queryKey: leadKeys.lists() });
       } else {
@@ -43,6 +44,10 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
         if (event.type !== 'call.updated') continue;
         queryClient.setQueryData(callKeys.call(event.data.id), event.data);
         if (event.data.leadId) void queryClient.invalidateQueries({ queryKey: leadKeys.detail(event.data.leadId) });
+      }
+      for (const event of leadEvents) {
+        // An open lead's notes and timeline are not in the event: read them again (only what is shown is fetched).
+        if (event.type === 'lead.updated') void queryClient.invalidateQueries({ queryKey: leadKeys.detailParts(event.data._id) });
       }
       if (leadEvents.length > 0) {
         void refreshLeadSummaries(queryClient);
