@@ -28,23 +28,24 @@ interface LeadEditFormProps {
  * the lead as it is now so the editor can make their change again.
  */
 export function LeadEditForm({ lead, edits, onDone }: LeadEditFormProps) {
-  const [baseVersion, setBaseVersion] = useState(lead.version);
-  const { form, fieldError, formError, submitWith } = useContractForm(leadFormSchema, { defaultValues: leadFormValues(lead), labels: LEAD_FORM_LABELS });
+  const [base, setBase] = useState(() => ({ version: lead.version, values: leadFormValues(lead) }));
+  const { form, fieldError, formError, submitWith } = useContractForm(leadFormSchema, { defaultValues: base.values, labels: LEAD_FORM_LABELS });
 
   const save = async (values: LeadChanges) => {
-    const { dirtyFields } = form.formState;
-    // Only what the editor touched is sent: the rest stays as whoever wrote it last left it.
-    const changes = Object.fromEntries(Object.entries(values).filter(([field]) => dirtyFields[field as keyof typeof dirtyFields]));
+    const typed = form.getValues();
+    // Only what the editor changed is sent: the rest stays as whoever wrote it last left it.
+    const changes = Object.fromEntries(Object.entries(values).filter(([field]) => typed[field as keyof typeof typed] !== base.values[field as keyof typeof typed]));
     if (Object.keys(changes).length === 0) return onDone();
     try {
-      await edits.update.mutateAsync({ version: baseVersion, changes });
+      await edits.update.mutateAsync({ version: base.version, changes });
       onDone();
     } catch (error) {
       if (!isStaleLead(error)) throw error;
       const current = edits.latest();
       if (!current) return;
-      form.reset(leadFormValues(current));
-      setBaseVersion(current.version);
+      const values = leadFormValues(current);
+      form.reset(values);
+      setBase({ version: current.version, values });
     }
   };
 

@@ -1,4 +1,5 @@
 import { MessageSquarePlus } from 'lucide-react';
+import { useId } from 'react';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { useLeadNotes } from '../../hooks/useLeadNotes';
 import type { Viewer } from '../../hooks/useViewer';
@@ -17,11 +18,14 @@ const TEXT = {
 
 /** What the team wrote about the lead, newest first, and a form for the next note. */
 export function LeadNotes({ leadId, viewer }: { leadId: string; viewer: Viewer }) {
+  const headingId = useId();
   const notes = useLeadNotes(leadId);
   const { list } = notes;
   return (
-    <section className="lead-notes" aria-label={TEXT.notes}>
-      <h3 className="lead-details__heading">{TEXT.notes}</h3>
+    <section className="lead-notes" aria-labelledby={headingId}>
+      <h3 id={headingId} className="lead-details__heading">
+        {TEXT.notes}
+      </h3>
       <NoteForm label={TEXT.newNote} submit={{ icon: MessageSquarePlus, label: TEXT.add, pendingLabel: TEXT.adding }} onSave={(note) => notes.add.mutateAsync(note)} />
       {list.isPending && <p role="status">{TEXT.loading}</p>}
       {list.error && <ErrorNotice title={TEXT.failed} error={list.error} onRetry={() => void list.refetch()} />}

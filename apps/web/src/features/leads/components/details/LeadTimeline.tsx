@@ -1,4 +1,5 @@
 import type { CallRecord } from '@lead-desk/contracts';
+import { useId } from 'react';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
 import { useLeadActivity } from '../../hooks/useLeadActivity';
 import { formatDateTime } from '../../utils/formatDateTime';
@@ -6,10 +7,10 @@ import { activityText } from './activityText';
 import { TimelineCall } from './TimelineCall';
 
 const TEXT = {
-  timeline: 'Timeline',
-  loading: 'Loading the timeline…',
+  activity: 'Activity',
+  loading: 'Loading the activity…',
   none: 'Nothing has happened to this lead yet.',
-  failed: 'Could not load this lead’s timeline',
+  failed: 'Could not load this lead’s activity',
   loadMore: 'Load more',
   loadingMore: 'Loading…',
   by: 'by',
@@ -17,11 +18,14 @@ const TEXT = {
 
 /** Everything that happened to the lead, newest first, a page at a time; calls with their summary and details. */
 export function LeadTimeline({ leadId, calls }: { leadId: string; calls: CallRecord[] | undefined }) {
+  const headingId = useId();
   const activity = useLeadActivity(leadId);
   const entries = activity.data?.pages.flatMap((page) => page.entries) ?? [];
   return (
-    <section className="lead-timeline" aria-label={TEXT.timeline}>
-      <h3 className="lead-details__heading">{TEXT.timeline}</h3>
+    <section className="lead-timeline" aria-labelledby={headingId}>
+      <h3 id={headingId} className="lead-details__heading">
+        {TEXT.activity}
+      </h3>
       {activity.isPending && <p role="status">{TEXT.loading}</p>}
       {activity.error && <ErrorNotice title={TEXT.failed} error={activity.error} onRetry={() => void activity.refetch()} />}
       {activity.data && entries.length === 0 && <p>{TEXT.none}</p>}
