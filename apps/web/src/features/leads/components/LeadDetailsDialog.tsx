@@ -25,8 +25,10 @@ const TEXT = {
 
 /** The details panel: every field of the lead (editable), its stage and owner, its calls, notes and timeline. */
 export function LeadDetailsDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
+  // Named as the lead is now: an edit (here or by a colleague) renames the panel too.
+  const name = useLeadDetails(lead._id).data?.name ?? lead.name;
   return (
-    <Modal onClose={onClose} variant="sheet" title={lead.name} description={TEXT.description}>
+    <Modal onClose={onClose} variant="sheet" title={name} description={TEXT.description}>
       <LeadDetails lead={lead} />
     </Modal>
   );
