@@ -11,7 +11,8 @@ export interface Viewer {
 
 export function useViewer(): Viewer {
   const session = useSession().data;
-  const open = session?.authMode !== 'staff';
+  // Until the session is known nobody is assumed to be an admin (an agent would ask for the team and be refused).
+  const open = session?.authMode === 'open';
   const isAdmin = session?.staff?.role === 'admin';
   return { staffId: session?.staff?.id ?? null, managesTeam: open || isAdmin, isAdmin };
 }
