@@ -11,7 +11,8 @@ export const leadKeys = {
   details: () => [...leadKeys.all, 'detail'] as const,
   detail: (id: string) => [...leadKeys.details(), id] as const,
   /** What the details view reads of a lead besides the lead itself; a change to the lead refreshes them. */
-  detailParts: (id: string) => [...leadKeys.all, 'parts', id] as const,
+  allParts: () => [...leadKeys.all, 'parts'] as const,
+  detailParts: (id: string) => [...leadKeys.allParts(), id] as const,
   notes: (id: string) => [...leadKeys.detailParts(id), 'notes'] as const,
   activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
 };
