@@ -9,6 +9,7 @@ const TEXT = {
   stage: 'Stage',
   lostReason: 'Lost reason',
   failed: 'The stage could not be changed:',
+  stagesFailed: 'The stages could not be loaded:',
 };
 
 interface LeadStagePickerProps {
@@ -60,6 +61,11 @@ export function LeadStagePicker({ lead, edits }: LeadStagePickerProps) {
       {!losing && lead.stage.kind === 'lost' && lead.lostReason && (
         <p className="lead-pipeline__lost-reason">
           {TEXT.lostReason}: {lead.lostReason}
+        </p>
+      )}
+      {stages.error && (
+        <p className="form-error" role="alert">
+          {TEXT.stagesFailed} {stages.error.message}
         </p>
       )}
       {error && !losing && (
