@@ -29,7 +29,7 @@ export function LeadOwnerPicker({ lead, viewer, edits }: LeadOwnerPickerProps) {
   const assign = (ownerId: string | null) => edits.update.mutate({ version: lead.version, changes: { ownerId } });
   const failure = edits.update.error && !isStaleLead(edits.update.error) && edits.update.variables?.changes.ownerId !== undefined ? edits.update.error : null;
   // The owner is listed even when the team cannot be read (or they have left it).
-  const members = [...(team.data ?? []).map(({ id: memberId, name }) => ({ id: memberId, name }))];
+  const members = (team.data ?? []).map(({ id: memberId, name }) => ({ id: memberId, name }));
   if (lead.owner && !members.some((member) => member.id === lead.owner?.id)) members.unshift(lead.owner);
 
   return (
