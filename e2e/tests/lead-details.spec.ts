@@ -1,6 +1,7 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { endOfCallReport } from '../../apps/api/test/fixtures/vapi-messages';
 import { leadCard, openLive } from '../support/dashboard-page';
-import { createLead, uniqueMobile, uniqueTag } from '../support/leads-api';
+import { createLead, postWebhook, uniqueMobile, uniqueTag } from '../support/leads-api';
 
 /** Opens the live dashboard on the lead's search and its details panel, once its activity has loaded. */
 async function openDetails(page: Page, tag: string, name: string): Promise<Locator> {
@@ -91,4 +92,25 @@ test('moving a lead to the Lost stage asks for the reason and records it', async
   await panel.getByRole('button', { name: 'Move to Lost' }).click();
   await expect(panel.getByText('Lost reason: Bought a flat elsewhere', { exact: true })).toBeVisible();
   await expect(activity(panel).getByRole('listitem').first()).toContainText('Stage changed from New to Lost (lost reason: Bought a flat elsewhere)');
+});
+
+test("the timeline holds the lead's call: its summary, and on demand its transcript and recording", async ({ page }) => {
+  const tag = uniqueTag();
+  const name = `${tag} Sanjay Kulkarni`;
+  await postWebhook(
+    endOfCallReport({
+      callId: `call-${tag}`,
+      number: uniqueMobile(),
+      structuredData: { name, location: 'Pune', interestedIn: '3 BHK Apartment', budget: '95 Lakh', qualified: true },
+    }),
+  );
+  await openLive(page, `/?q=${tag}`);
+  await leadCard(page, name).getByRole('button', { name: 'View Details' }).click();
+  const panel = page.getByRole('dialog', { name });
+  const call = activity(panel).getByRole('listitem').filter({ hasText: 'Call ended' });
+  await expect(call).toContainText('customer-ended-call');
+  await expect(call).toContainText('The caller wants a 3 BHK apartment in Pune for about 95 Lakh');
+  await call.getByRole('button', { name: 'Show call details' }).click();
+  await expect(call.getByRole('heading', { name: 'Transcript' })).toBeVisible();
+  await expect(call.locator('audio[controls]')).toHaveAttribute('src', /^\/api\/calls\/[^/]+\/recording$/);
 });
