@@ -16,7 +16,7 @@ export default defineConfig({
   retries: 0,
   timeout: 30_000,
   expect: { timeout: 7_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./support/api-log-reporter.ts']],
   use: {
     baseURL: process.env.E2E_BASE_URL,
     trace: 'retain-on-failure',

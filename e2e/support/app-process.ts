@@ -7,6 +7,7 @@ export interface RunningApp {
   url: string;
   api: ServerProcess;
   dataDir: string;
+  logFile: string;
 }
 
 /**
@@ -15,11 +16,10 @@ export interface RunningApp {
  */
 export async function startApp(env: Record<string, string>): Promise<RunningApp> {
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-desk-e2e-'));
-  const api = await startApi({
-    env: { DATABASE_URL: `file:${join(dataDir, 'leads.db')}`, DEMO_DATA: 'true', LOG_LEVEL: 'warn', ...env },
-    logFile: join(__dirname, '../test-results', `${basename(dataDir)}.log`),
-  });
-  return { url: api.url, api, dataDir };
+  const logFile = join(__dirname, '../test-results', `${basename(dataDir)}.log`);
+  // Every request is logged (info): a failed run prints the end of this log (api-log-reporter.ts).
+  const api = await startApi({ env: { DATABASE_URL: `file:${join(dataDir, 'leads.db')}`, DEMO_DATA: 'true', LOG_LEVEL: 'info', ...env }, logFile });
+  return { url: api.url, api, dataDir, logFile };
 }
 
 /** Stops the app as a container would (SIGTERM) and removes its database. */

@@ -25,3 +25,8 @@ export async function openLive(page: Page, path: string): Promise<void> {
   await page.goto(path);
   await stream;
 }
+
+/** The pipeline board's column for a stage, and a lead's card on the board. */
+export const boardColumn = (page: Page, stage: string) =>
+  page.locator('section.board-column', { has: page.getByRole('heading', { name: stage, exact: true }) });
+export const boardCard = (page: Page, name: string) => page.getByTestId('board-card').filter({ has: page.getByRole('heading', { name, exact: true }) });

@@ -18,6 +18,7 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VAPI_WEBHOOK_HMAC_SECRET: WEBHOOK_HMAC_SECRET,
   });
   process.env.E2E_BASE_URL = app.url;
+  process.env.E2E_API_LOG = app.logFile;
   process.env.E2E_VOICE_URL = voice.url;
   process.env.E2E_WEBHOOK_HMAC_SECRET = WEBHOOK_HMAC_SECRET;
   return async () => {

@@ -29,7 +29,7 @@ export function AdminDashboard() {
       ) : session.error ? (
         <ErrorNotice title={TEXT.failed} error={session.error} onRetry={() => void session.refetch()} />
       ) : data ? (
-        <LeadManagement canTransferFiles={administers} />
+        <LeadManagement canTransferFiles={administers} viewer={data} />
       ) : (
         <SignInForm />
       )}

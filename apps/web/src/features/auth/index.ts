@@ -1,5 +1,5 @@
 export { sessionKey } from './api/authApi';
-export { SessionControls } from './components/SessionControls';
-export { SignInForm } from './components/SignInForm';
-export { useSession } from './hooks/useSession';
 export { fetchStaff, staffKey } from './api/staffApi';
+export { SessionControls } from './components/SessionControls';
+export { LazySignInForm as SignInForm } from './components/LazySignInForm';
+export { useSession } from './hooks/useSession';

@@ -1,10 +1,17 @@
 import type { Lead, LeadStatus } from '@lead-desk/contracts';
 
-/** What the list shows: the filter and the search term (as the URL keeps them). */
+/** What the list shows: the filter, the search term, and optionally a stage and an owner (as the URL keeps them). */
 export interface LeadView {
   status: LeadStatus;
   q: string;
+  /** A stage id; absent: every stage. */
+  stage?: string;
+  /** `me`, `none` (unassigned) or a staff id; absent: anyone's. */
+  owner?: string;
 }
+
+/** How the leads are laid out: the seed's list, or the pipeline board. */
+export type LeadLayout = 'list' | 'board';
 
 export interface LeadCounts {
   all: number;

@@ -68,4 +68,15 @@ describe('leadMatchesView', () => {
     expect(leadMatchesView(lead, { status: 'all', q: 'galuru' })).toBe(true);
     expect(leadMatchesView(lead, { status: 'all', q: 'Mumbai' })).toBe(false);
   });
+  it('applies the stage and owner filters (me: the viewer) and leaves archived leads out', () => {
+    const owned = aLead({ stage: { id: 'stage-contacted', name: 'Contacted', kind: 'open' }, owner: { id: 's1', name: 'Asha Rao', email: 'asha@example.in' } });
+    expect(leadMatchesView(owned, { status: 'all', q: '', stage: 'stage-contacted' })).toBe(true);
+    expect(leadMatchesView(owned, { status: 'all', q: '', stage: 'stage-new' })).toBe(false);
+    expect(leadMatchesView(owned, { status: 'all', q: '', owner: 'me' }, 's1')).toBe(true);
+    expect(leadMatchesView(owned, { status: 'all', q: '', owner: 'me' }, 's2')).toBe(false);
+    expect(leadMatchesView(owned, { status: 'all', q: '', owner: 's1' })).toBe(true);
+    expect(leadMatchesView(owned, { status: 'all', q: '', owner: 'none' })).toBe(false);
+    expect(leadMatchesView(lead, { status: 'all', q: '', owner: 'none' })).toBe(true);
+    expect(leadMatchesView({ ...lead, archived: true }, { status: 'all', q: '' })).toBe(false);
+  });
 });

@@ -1,5 +1,6 @@
-import type { Lead } from '@lead-desk/contracts';
+import type { Lead, Session } from '@lead-desk/contracts';
 import type { InfiniteData, QueryClient } from '@tanstack/react-query';
+import { sessionKey } from '../../auth';
 import type { LeadPage, LeadView } from '../types';
 import { leadMatchesView } from '../utils/leadMatchesView';
 import { leadKeys } from './leadQueryKeys';
@@ -13,12 +14,32 @@ type LeadPages = InfiniteData<LeadPage, string>;
  * keeps its position and nothing is read again.
  */
 export function placeLeadInLists(queryClient: QueryClient, lead: Lead, isNew: boolean): void {
+  const viewerId = queryClient.getQueryData<Session | null>(sessionKey)?.staff?.id ?? null;
   for (const [key, data] of queryClient.getQueriesData<LeadPages>({ queryKey: leadKeys.lists() })) {
     if (!data) continue;
     const view = key[2] as LeadView;
-    queryClient.setQueryData<LeadPages>(key, placeLead(data, lead, leadMatchesView(lead, view), isNew));
+    queryClient.setQueryData<LeadPages>(key, placeLead(data, lead, leadMatchesView(lead, view, viewerId), isNew));
   }
   queryClient.setQueryData(leadKeys.detail(lead._id), (details: object | undefined) => details && { ...details, ...lead });
+}
+
+/** Takes a lead the viewer may no longer see out of every loaded list, adjusting their totals. */
+export function removeLeadFromLists(queryClient: QueryClient, id: string): void {
+  for (const [key, data] of queryClient.getQueriesData<LeadPages>({ queryKey: leadKeys.lists() })) {
+    if (!data) continue;
+    queryClient.setQueryData<LeadPages>(key, placeLead(data, { _id: id } as Lead, false, false));
+  }
+}
+
+/** The lead as a loaded list shows it, if any does. */
+export function findListedLead(queryClient: QueryClient, id: string): Lead | undefined {
+  for (const [, data] of queryClient.getQueriesData<LeadPages>({ queryKey: leadKeys.lists() })) {
+    for (const page of data?.pages ?? []) {
+      const lead = page.leads.find((shown) => shown._id === id);
+      if (lead) return lead;
+    }
+  }
+  return undefined;
 }
 
 function placeLead(data: LeadPages, lead: Lead, matches: boolean, isNew: boolean): LeadPages {
@@ -58,9 +79,9 @@ function isNewer(a: Lead, b: Lead): boolean {
   return a.createdAt === b.createdAt ? a._id > b._id : a.createdAt > b.createdAt;
 }
 
-const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily']);
+const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily', 'board']);
 
-/** Stats, filter counts and the chart are cheap to read again; they follow any change. */
+/** Stats, filter counts, board counts and the chart are cheap to read again; they follow any change. */
 export function refreshLeadSummaries(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: leadKeys.all, predicate: (query) => SUMMARY_KINDS.has(String(query.queryKey[1])) });
 }

@@ -5,6 +5,8 @@ export const leadKeys = {
   all: ['leads'] as const,
   lists: () => [...leadKeys.all, 'list'] as const,
   list: (view: LeadView) => [...leadKeys.lists(), view] as const,
+  /** The board's column counts for a view (its stage filter aside: each column is a stage). */
+  board: (view: LeadView) => [...leadKeys.all, 'board', view] as const,
   counts: (q: string) => [...leadKeys.all, 'counts', q] as const,
   stats: (timeZone: string) => [...leadKeys.all, 'stats', timeZone] as const,
   daily: (timeZone: string) => [...leadKeys.all, 'daily', timeZone] as const,
@@ -17,6 +19,7 @@ export const leadKeys = {
   activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
 };
 
+/** The pipeline's stages (GET /api/stages), kept current by the live stream. */
 export const stageKeys = {
   all: ['stages'] as const,
 };

@@ -4,10 +4,12 @@ import type { LeadPage, LeadView } from '../types';
 
 export const LEAD_PAGE_SIZE = 50;
 
-function viewParams(view: LeadView): URLSearchParams {
+export function viewParams(view: LeadView): URLSearchParams {
   const params = new URLSearchParams();
   if (view.status !== 'all') params.set('status', view.status);
   if (view.q) params.set('q', view.q);
+  if (view.stage) params.set('stage', view.stage);
+  if (view.owner) params.set('owner', view.owner);
   return params;
 }
 

@@ -1,7 +1,8 @@
-import type { Lead } from '@lead-desk/contracts';
+import type { Lead, Session } from '@lead-desk/contracts';
 import { UserPlus } from 'lucide-react';
 import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { PipelineBoard, StageFilter } from '../../pipeline';
 import { useHighlights } from '../hooks/useHighlights';
 import { useLeadCounts } from '../hooks/useLeadCounts';
 import { useLeadStats } from '../hooks/useLeadStats';
@@ -12,9 +13,11 @@ import { AgentStatusCard } from './AgentStatusCard';
 import { ExportCsvLink } from './ExportCsvLink';
 import { LeadCsvImport } from './LeadCsvImport';
 import { LeadFilterButtons } from './LeadFilterButtons';
+import { LeadLayoutToggle } from './LeadLayoutToggle';
 import { LeadResults } from './LeadResults';
 import { LeadSearchBox } from './LeadSearchBox';
 import { LeadStatCards } from './LeadStatCards';
+import { OwnerFilter } from './OwnerFilter';
 import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
 
 // Its own chunk, fetched after the page is up: the dashboard never waits for the chart.
@@ -26,17 +29,20 @@ const TEXT = {
   addLead: 'Add Lead',
   statsFailed: 'Could not load the lead statistics',
   chartLoading: 'Loading the chart…',
+  boardLoading: 'Loading the board…',
 };
 
 interface LeadManagementProps {
   /** Import and export are for admins (and everyone in open mode). */
   canTransferFiles: boolean;
+  /** Who is looking: decides whether "Mine" and the team's names are offered as owners. */
+  viewer?: Session;
 }
 
 /** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
-export function LeadManagement({ canTransferFiles }: LeadManagementProps) {
+export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps) {
   const titleId = useId();
-  const { view, setStatus, setQuery } = useLeadView();
+  const { view, layout, setStatus, setQuery, setStage, setOwner, setLayout } = useLeadView();
   const stats = useLeadStats();
   const counts = useLeadCounts(view.q);
   const [highlighted, highlight] = useHighlights();
@@ -93,8 +99,22 @@ export function LeadManagement({ canTransferFiles }: LeadManagementProps) {
         </div>
       </div>
 
-      <LeadFilterButtons status={view.status} counts={counts} onChange={setStatus} />
-      <LeadResults view={view} highlighted={highlighted} onAddLead={() => setAdding(true)} onCall={onCall} onViewDetails={setDetailsOf} />
+      <div className="lead-view-controls">
+        <LeadFilterButtons status={view.status} counts={counts} onChange={setStatus} />
+        <div className="lead-view-controls__more">
+          {/* On the board each column is a stage: the stage filter is the list's. */}
+          {layout === 'list' && <StageFilter stage={view.stage} onChange={setStage} />}
+          <OwnerFilter owner={view.owner} viewer={viewer} onChange={setOwner} />
+          <LeadLayoutToggle layout={layout} onChange={setLayout} />
+        </div>
+      </div>
+      {layout === 'board' ? (
+        <Suspense fallback={<p role="status">{TEXT.boardLoading}</p>}>
+          <PipelineBoard view={view} highlighted={highlighted} onViewDetails={setDetailsOf} />
+        </Suspense>
+      ) : (
+        <LeadResults view={view} highlighted={highlighted} onAddLead={() => setAdding(true)} onCall={onCall} onViewDetails={setDetailsOf} />
+      )}
 
       <Suspense fallback={null}>
         {adding && <AddLeadDialog onClose={() => setAdding(false)} onAdded={onAdded} />}

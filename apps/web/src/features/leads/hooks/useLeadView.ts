@@ -1,8 +1,9 @@
 import type { LeadStatus } from '@lead-desk/contracts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
-import type { LeadView } from '../types';
+import type { LeadLayout, LeadView } from '../types';
 
-// The view lives in the page's URL (?status=qualified&q=pune), so a reload or a shared link shows the same list.
+// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&layout=board),
+// so a reload or a shared link shows the same list.
 const VIEW_CHANGED = 'lead-view-changed';
 const STATUSES: readonly LeadStatus[] = ['all', 'qualified', 'unqualified'];
 
@@ -20,27 +21,41 @@ const readSearch = () => window.location.search;
 export function parseLeadView(search: string): LeadView {
   const params = new URLSearchParams(search);
   const status = params.get('status') as LeadStatus | null;
-  return { status: status && STATUSES.includes(status) ? status : 'all', q: params.get('q')?.trim() ?? '' };
+  const view: LeadView = { status: status && STATUSES.includes(status) ? status : 'all', q: params.get('q')?.trim() ?? '' };
+  const stage = params.get('stage');
+  const owner = params.get('owner');
+  if (stage) view.stage = stage;
+  if (owner) view.owner = owner;
+  return view;
 }
 
-function writeLeadView(view: LeadView, mode: 'push' | 'replace'): void {
+export function parseLeadLayout(search: string): LeadLayout {
+  return new URLSearchParams(search).get('layout') === 'board' ? 'board' : 'list';
+}
+
+/** Sets (or, for '' and the defaults, removes) the given URL parameters. */
+function writeSearchParams(changes: Record<string, string>, mode: 'push' | 'replace'): void {
   const url = new URL(window.location.href);
-  if (view.status === 'all') url.searchParams.delete('status');
-  else url.searchParams.set('status', view.status);
-  if (view.q) url.searchParams.set('q', view.q);
-  else url.searchParams.delete('q');
+  for (const [name, value] of Object.entries(changes)) {
+    if (value && !(name === 'status' && value === 'all') && !(name === 'layout' && value === 'list')) url.searchParams.set(name, value);
+    else url.searchParams.delete(name);
+  }
   if (url.href === window.location.href) return;
   if (mode === 'push') window.history.pushState(window.history.state, '', url);
   else window.history.replaceState(window.history.state, '', url);
   window.dispatchEvent(new Event(VIEW_CHANGED));
 }
 
-/** The list's filter and search, read from and written to the URL. */
+/** The list's filters, search and layout, read from and written to the URL. */
 export function useLeadView() {
   const search = useSyncExternalStore(subscribe, readSearch, () => '');
   const view = useMemo(() => parseLeadView(search), [search]);
+  const layout = parseLeadLayout(search);
   // A filter is a deliberate step the Back button should undo; typing a search is not.
-  const setStatus = useCallback((status: LeadStatus) => writeLeadView({ ...parseLeadView(readSearch()), status }, 'push'), []);
-  const setQuery = useCallback((q: string) => writeLeadView({ ...parseLeadView(readSearch()), q: q.trim() }, 'replace'), []);
-  return { view, setStatus, setQuery };
+  const setStatus = useCallback((status: LeadStatus) => writeSearchParams({ status }, 'push'), []);
+  const setQuery = useCallback((q: string) => writeSearchParams({ q: q.trim() }, 'replace'), []);
+  const setStage = useCallback((stage: string) => writeSearchParams({ stage }, 'push'), []);
+  const setOwner = useCallback((owner: string) => writeSearchParams({ owner }, 'push'), []);
+  const setLayout = useCallback((next: LeadLayout) => writeSearchParams({ layout: next }, 'push'), []);
+  return { view, layout, setStatus, setQuery, setStage, setOwner, setLayout };
 }

@@ -1,20 +1,24 @@
 import type { LiveEvent, LiveEventType } from '@lead-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
-import { placeLeadInLists, refreshLeadSummaries } from '../api/leadCache';
-import { callKeys, leadKeys } from '../api/leadQueryKeys';
+import { placeLeadInLists, refreshLeadSummaries, removeLeadFromLists } from '../api/leadCache';
+import { callKeys, leadKeys, stageKeys } from '../api/leadQueryKeys';
 
-const EVENT_TYPES = ['lead.created', 'lead.updated', 'call.updated'] as const satisfies readonly LiveEventType[];
-type LeadEvent = Extract<LiveEvent, { type: 'lead.created' | 'lead.updated' }>;
+const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updated', 'stages.updated'] as const satisfies readonly LiveEventType[];
 /** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
 const MAX_PLACED_PER_BATCH = 100;
 const RECONNECT_MS = 5000;
 
+type LeadEvent = Extract<LiveEvent, { type: 'lead.created' | 'lead.updated' | 'lead.removed' }>;
+const isLeadEvent = (event: LiveEvent): event is LeadEvent => event.type.startsWith('lead.');
+const leadIdOf = (event: LeadEvent) => (event.type === 'lead.removed' ? event.data.id : event.data._id);
+
 /**
- * Listens to GET /api/events and keeps the cached leads, stats and calls current, so new
- * leads and updates appear without a reload. `onLeadsChanged` hears which leads changed.
+ * Listens to GET /api/events and keeps the cached leads (lists and board columns), stats,
+ * board counts, stages and calls current, so changes appear without a reload.
+ * `onLeadsChanged` hears which leads were added or changed.
  */
 export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): void {
   const queryClient = useQueryClient();
@@ -34,18 +38,23 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       flushTimer = undefined;
       const batch = pending;
       pending = [];
-      const leadEvents = batch.filter((event): event is LeadEvent => event.type === 'lead.created' || event.type === 'lead.updated');
+      const leadEvents = batch.filter(isLeadEvent);
       if (leadEvents.length > MAX_PLACED_PER_BATCH) {
         void queryClient.resetQueries({ queryKey: leadKeys.lists() });
         void queryClient.invalidateQueries({ queryKey: leadKeys.allParts() });
       } else {
         for (const event of leadEvents) {
-          placeLeadInLists(queryClient, event.data, event.type === 'lead.created');
+          if (event.type === 'lead.removed') removeLeadFromLists(queryClient, event.data.id);
+          else placeLeadInLists(queryClient, event.data, event.type === 'lead.created');
           // An open lead's notes and timeline are not in the event: read them again (only what is shown is fetched).
           if (event.type === 'lead.updated') void queryClient.invalidateQueries({ queryKey: leadKeys.detailParts(event.data._id) });
         }
       }
       for (const event of batch) {
+        if (event.type === 'stages.updated') {
+          queryClient.setQueryData(stageKeys.all, event.data);
+          void queryClient.invalidateQueries({ queryKey: leadKeys.all, predicate: (query) => query.queryKey[1] === 'board' });
+        }
         if (event.type !== 'call.updated') continue;
         queryClient.setQueryData(callKeys.call(event.data.id), event.data);
         if (!event.data.leadId) continue;
@@ -55,7 +64,8 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       }
       if (leadEvents.length > 0) {
         void refreshLeadSummaries(queryClient);
-        notify.current([...new Set(leadEvents.map((event) => event.data._id))]);
+        const changed = leadEvents.filter((event) => event.type !== 'lead.removed').map(leadIdOf);
+        if (changed.length > 0) notify.current([...new Set(changed)]);
       }
     };
 
@@ -72,6 +82,7 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
         missedEvents = false;
         // Changes made while disconnected were never announced: read everything shown again.
         void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+        void queryClient.invalidateQueries({ queryKey: stageKeys.all });
       });
       source.addEventListener('error', () => {
         missedEvents = true;

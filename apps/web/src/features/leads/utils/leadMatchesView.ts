@@ -1,11 +1,23 @@
 import type { Lead } from '@lead-desk/contracts';
 import type { LeadView } from '../types';
 
-/** Whether the server would list `lead` in `view`: the same filter, and the search over name, email and location. */
-export function leadMatchesView(lead: Lead, view: LeadView): boolean {
+/**
+ * Whether the server would list `lead` in `view`: the same filters (archived leads never,
+ * as lists leave them out) and the search over name, email and location. `viewerId` is
+ * who `owner=me` means (null in open mode, where no list asks for it).
+ */
+export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | null = null): boolean {
+  if (lead.archived) return false;
   if (view.status === 'qualified' && !lead.qualified) return false;
   if (view.status === 'unqualified' && lead.qualified) return false;
+  if (view.stage && lead.stage.id !== view.stage) return false;
+  if (view.owner && (lead.owner?.id ?? null) !== ownerIdOf(view.owner, viewerId)) return false;
   const term = view.q.trim().toLocaleLowerCase();
   if (!term) return true;
   return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term));
+}
+
+function ownerIdOf(owner: string, viewerId: string | null): string | null {
+  if (owner === 'none') return null;
+  return owner === 'me' ? viewerId : owner;
 }

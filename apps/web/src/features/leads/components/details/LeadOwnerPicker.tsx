@@ -2,7 +2,7 @@ import type { Lead } from '@lead-desk/contracts';
 import { useId } from 'react';
 import { isStaleLead } from '../../api/leadEditsApi';
 import type { useLeadEdits } from '../../hooks/useLeadEdits';
-import { useOwnerChoices } from '../../hooks/useOwnerChoices';
+import { useTeam } from '../../hooks/useTeam';
 import type { Viewer } from '../../hooks/useViewer';
 
 const TEXT = {
@@ -25,7 +25,7 @@ interface LeadOwnerPickerProps {
  */
 export function LeadOwnerPicker({ lead, viewer, edits }: LeadOwnerPickerProps) {
   const id = useId();
-  const team = useOwnerChoices(viewer.managesTeam);
+  const team = useTeam(viewer.managesTeam);
   const assign = (ownerId: string | null) => edits.update.mutate({ version: lead.version, changes: { ownerId } });
   const failure = edits.update.error && !isStaleLead(edits.update.error) && edits.update.variables?.changes.ownerId !== undefined ? edits.update.error : null;
   // The owner is listed even when the team cannot be read (or they have left it).

@@ -2,7 +2,7 @@ import type { Lead, Stage } from '@lead-desk/contracts';
 import { useId, useState } from 'react';
 import { isStaleLead } from '../../api/leadEditsApi';
 import type { useLeadEdits } from '../../hooks/useLeadEdits';
-import { useStages } from '../../hooks/useStages';
+import { useStages } from '../../../pipeline';
 import { LostReasonForm } from './LostReasonForm';
 
 const TEXT = {

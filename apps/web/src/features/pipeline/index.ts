@@ -1,0 +1,3 @@
+export { StageFilter } from './components/StageFilter';
+export { PipelineBoard } from './lazyPipelineBoard';
+export { useStages } from './hooks/useStages';
