@@ -1,2 +1,3 @@
 export { StageFilter } from './components/StageFilter';
 export { PipelineBoard } from './lazyPipelineBoard';
+export { useStages } from './hooks/useStages';

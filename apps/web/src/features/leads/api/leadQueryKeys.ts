@@ -12,6 +12,11 @@ export const leadKeys = {
   daily: (timeZone: string) => [...leadKeys.all, 'daily', timeZone] as const,
   details: () => [...leadKeys.all, 'detail'] as const,
   detail: (id: string) => [...leadKeys.details(), id] as const,
+  /** What the details view reads of a lead besides the lead itself; a change to the lead refreshes them. */
+  allParts: () => [...leadKeys.all, 'parts'] as const,
+  detailParts: (id: string) => [...leadKeys.allParts(), id] as const,
+  notes: (id: string) => [...leadKeys.detailParts(id), 'notes'] as const,
+  activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
 };
 
 /** The pipeline's stages (GET /api/stages), kept current by the live stream. */

@@ -35,7 +35,7 @@ export function CallHistory({ calls }: { calls: CallRecord[] }) {
   );
 }
 
-function CallEntry({ call }: { call: CallRecord }) {
+export function CallEntry({ call }: { call: CallRecord }) {
   const facts: [string, string | null][] = [
     [TEXT.status, call.status],
     [TEXT.duration, call.durationSeconds === null ? null : formatDuration(call.durationSeconds)],

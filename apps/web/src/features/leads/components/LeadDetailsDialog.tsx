@@ -1,26 +1,34 @@
 import type { Lead } from '@lead-desk/contracts';
+import { Pencil } from 'lucide-react';
+import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLeadDetails } from '../hooks/useLeadDetails';
-import { formatBudget } from '../utils/formatBudget';
-import { formatDateTime } from '../utils/formatDateTime';
+import { useLeadEdits } from '../hooks/useLeadEdits';
+import { useViewer } from '../hooks/useViewer';
 import { CallHistory } from './CallHistory';
-import { LEAD_FIELD_TEXT, loanText } from './leadFieldTexts';
+import { LeadEditForm } from './details/LeadEditForm';
+import { LeadFacts } from './details/LeadFacts';
+import { LeadNotes } from './details/LeadNotes';
+import { LeadPipelineControls } from './details/LeadPipelineControls';
+import { LeadTimeline } from './details/LeadTimeline';
+import { StaleLeadNotice } from './details/StaleLeadNotice';
 import { LeadStatusBadge } from './LeadStatusBadge';
 
 const TEXT = {
   description: 'Everything we know about this lead, and their calls with the agent.',
-  qualified: 'Yes',
-  unqualified: 'No',
+  edit: 'Edit lead',
   calls: 'Calls',
   loadingCalls: 'Loading calls…',
   failed: 'Could not load this lead’s calls',
 };
 
-/** The details panel: every field of the lead, then its calls with summaries, transcripts and recordings. */
+/** The details panel: every field of the lead (editable), its stage and owner, its calls, notes and timeline. */
 export function LeadDetailsDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
+  // Named as the lead is now: an edit (here or by a colleague) renames the panel too.
+  const name = useLeadDetails(lead._id).data?.name ?? lead.name;
   return (
-    <Modal onClose={onClose} variant="sheet" title={lead.name} description={TEXT.description}>
+    <Modal onClose={onClose} variant="sheet" title={name} description={TEXT.description}>
       <LeadDetails lead={lead} />
     </Modal>
   );
@@ -30,35 +38,31 @@ function LeadDetails({ lead: listed }: { lead: Lead }) {
   const details = useLeadDetails(listed._id);
   // The list's copy shows at once; the server's, with the calls, replaces it when it arrives.
   const lead = details.data ?? listed;
-  const fields: [string, string | null][] = [
-    [LEAD_FIELD_TEXT.name, lead.name],
-    [LEAD_FIELD_TEXT.phone, lead.phone],
-    [LEAD_FIELD_TEXT.email, lead.email],
-    [LEAD_FIELD_TEXT.location, lead.location],
-    [LEAD_FIELD_TEXT.interestedIn, lead.interestedIn],
-    [LEAD_FIELD_TEXT.budget, formatBudget(lead.budget)],
-    [LEAD_FIELD_TEXT.timeline, lead.timeline],
-    [LEAD_FIELD_TEXT.loan, loanText(lead.loan_needed)],
-    [LEAD_FIELD_TEXT.qualified, lead.qualified ? TEXT.qualified : TEXT.unqualified],
-    [LEAD_FIELD_TEXT.source, lead.source],
-    [LEAD_FIELD_TEXT.created, formatDateTime(lead.createdAt)],
-    [LEAD_FIELD_TEXT.updated, formatDateTime(lead.updatedAt)],
-  ];
+  const edits = useLeadEdits(lead._id);
+  const viewer = useViewer();
+  const [editing, setEditing] = useState(false);
   return (
     <div className="lead-details">
+      {edits.stale && <StaleLeadNotice onDismiss={edits.dismissStale} />}
       <LeadStatusBadge qualified={lead.qualified} />
-      <dl className="lead-details__fields">
-        {fields.map(([label, value]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd className={value === null ? 'lead-card__missing' : undefined}>{value ?? LEAD_FIELD_TEXT.notGiven}</dd>
-          </div>
-        ))}
-      </dl>
+      {editing ? (
+        <LeadEditForm lead={lead} edits={edits} onDone={() => setEditing(false)} />
+      ) : (
+        <>
+          <LeadFacts lead={lead} />
+          <button type="button" className="button button--secondary lead-details__edit-button" onClick={() => setEditing(true)}>
+            <Pencil aria-hidden size={16} />
+            {TEXT.edit}
+          </button>
+        </>
+      )}
+      <LeadPipelineControls lead={lead} viewer={viewer} edits={edits} />
       <h3 className="lead-details__heading">{TEXT.calls}</h3>
       {details.isPending && <p role="status">{TEXT.loadingCalls}</p>}
       {details.error && <ErrorNotice title={TEXT.failed} error={details.error} onRetry={() => void details.refetch()} />}
       {details.data && <CallHistory calls={details.data.calls} />}
+      <LeadNotes leadId={lead._id} viewer={viewer} />
+      <LeadTimeline leadId={lead._id} calls={details.data?.calls} />
     </div>
   );
 }

@@ -26,11 +26,14 @@ const loanChoice = z
 const withoutEmptyFields = (lead: Record<string, unknown>): LeadInput =>
   Object.fromEntries(Object.entries(lead).filter(([, value]) => value != null)) as LeadInput;
 
-/** The contract's lead input as the add form holds it: text inputs for the budget and phone, a select for the loan. */
-export const addLeadSchema = leadInputSchema
-  .omit({ source: true })
-  .extend({ phone: phoneText, budget: budgetText, loan_needed: loanChoice })
-  .transform(withoutEmptyFields);
+/**
+ * The contract's lead input as the lead forms hold it: text inputs for the budget and
+ * phone, a select for the loan. An empty field reads as null (not given).
+ */
+export const leadFormSchema = leadInputSchema.omit({ source: true }).extend({ phone: phoneText, budget: budgetText, loan_needed: loanChoice });
+
+/** The add form's: fields left empty are not sent. */
+export const addLeadSchema = leadFormSchema.transform(withoutEmptyFields);
 
 export type AddLeadValues = z.input<typeof addLeadSchema>;
 export type AddLeadField = keyof AddLeadValues;

@@ -41,10 +41,13 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       const leadEvents = batch.filter(isLeadEvent);
       if (leadEvents.length > MAX_PLACED_PER_BATCH) {
         void queryClient.resetQueries({ queryKey: leadKeys.lists() });
+        void queryClient.invalidateQueries({ queryKey: leadKeys.allParts() });
       } else {
         for (const event of leadEvents) {
           if (event.type === 'lead.removed') removeLeadFromLists(queryClient, event.data.id);
           else placeLeadInLists(queryClient, event.data, event.type === 'lead.created');
+          // An open lead's notes and timeline are not in the event: read them again (only what is shown is fetched).
+          if (event.type === 'lead.updated') void queryClient.invalidateQueries({ queryKey: leadKeys.detailParts(event.data._id) });
         }
       }
       for (const event of batch) {
@@ -54,7 +57,10 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
         }
         if (event.type !== 'call.updated') continue;
         queryClient.setQueryData(callKeys.call(event.data.id), event.data);
-        if (event.data.leadId) void queryClient.invalidateQueries({ queryKey: leadKeys.detail(event.data.leadId) });
+        if (!event.data.leadId) continue;
+        void queryClient.invalidateQueries({ queryKey: leadKeys.detail(event.data.leadId) });
+        // A call's progress is on the lead's timeline too.
+        void queryClient.invalidateQueries({ queryKey: leadKeys.detailParts(event.data.leadId) });
       }
       if (leadEvents.length > 0) {
         void refreshLeadSummaries(queryClient);

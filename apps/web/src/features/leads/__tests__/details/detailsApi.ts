@@ -1,0 +1,42 @@
+import type { LeadActivity, LeadNote, LeadWithCalls, Session, Stage } from '@lead-desk/contracts';
+import { stubApi } from '../../../../testing/apiStub';
+import { aLead } from '../../../../testing/leadFixtures';
+
+export const LEAD = aLead({ _id: 'lead-1', name: 'Sanjay Kulkarni', location: 'Pune', version: 3 });
+
+export const STAGES: Stage[] = [
+  { id: 'stage-new', name: 'New', kind: 'open', position: 1, archived: false },
+  { id: 'stage-contacted', name: 'Contacted', kind: 'open', position: 2, archived: false },
+  { id: 'stage-old', name: 'Old Stage', kind: 'open', position: 3, archived: true },
+  { id: 'stage-booked', name: 'Booked', kind: 'won', position: 4, archived: false },
+  { id: 'stage-lost', name: 'Lost', kind: 'lost', position: 5, archived: false },
+];
+
+export const OPEN_SESSION: Session = { authMode: 'open', staff: null, csrfToken: null };
+
+type Handler = (request: Request) => Response | Promise<Response>;
+
+/**
+ * The API the details view reads, answering as the server does: the lead (with calls),
+ * its notes and timeline, the stages, the session and the team; `routes` adds or replaces.
+ */
+export function stubDetailsApi(
+  options: { lead?: LeadWithCalls; notes?: LeadNote[]; activity?: LeadActivity[]; session?: Session } = {},
+  routes: Record<string, Handler> = {},
+) {
+  const lead = options.lead ?? { ...LEAD, calls: [] };
+  return stubApi({
+    'GET /api/leads/lead-1': () => Response.json(lead, { headers: { ETag: `"${lead.version}"` } }),
+    'GET /api/leads/lead-1/notes': () => Response.json(options.notes ?? []),
+    'GET /api/leads/lead-1/activity': () => Response.json(options.activity ?? []),
+    'GET /api/stages': () => Response.json(STAGES),
+    'GET /api/auth/me': () => Response.json(options.session ?? OPEN_SESSION),
+    'GET /api/staff': () => Response.json([]),
+    ...routes,
+  });
+}
+
+/** The requests made to a route, in order. */
+export function requestsTo(requests: Request[], route: string): Request[] {
+  return requests.filter((request) => `${request.method} ${new URL(request.url).pathname}` === route);
+}

@@ -1,0 +1,61 @@
+import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
+import { formatBudget } from '../../utils/formatBudget';
+import { LEAD_FIELD_TEXT, loanText } from '../leadFieldTexts';
+
+const FIELD_NAMES: Record<string, string> = {
+  name: LEAD_FIELD_TEXT.name,
+  email: LEAD_FIELD_TEXT.email,
+  phone: LEAD_FIELD_TEXT.phone,
+  location: LEAD_FIELD_TEXT.location,
+  qualified: LEAD_FIELD_TEXT.qualified,
+  source: LEAD_FIELD_TEXT.source,
+  interestedIn: LEAD_FIELD_TEXT.interestedIn,
+  budget: LEAD_FIELD_TEXT.budget,
+  timeline: LEAD_FIELD_TEXT.timeline,
+  loan_needed: LEAD_FIELD_TEXT.loan,
+};
+
+const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import' };
+
+/** A field's value as the details show it. */
+function valueText(field: string, value: ActivityData<'updated'>['to']): string {
+  if (field === 'loan_needed' && (typeof value === 'boolean' || value === null)) return loanText(value);
+  if (value === null || value === '') return LEAD_FIELD_TEXT.notGiven;
+  if (field === 'budget' && typeof value !== 'boolean') return formatBudget(value) ?? LEAD_FIELD_TEXT.notGiven;
+  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
+  return String(value);
+}
+
+/** One line saying what a timeline entry records ("Stage changed from New to Contacted"). */
+export function activityText(entry: LeadActivity): string {
+  switch (entry.type) {
+    case 'created':
+      return `Lead created (${entry.data.source})`;
+    case 'imported':
+      return `${entry.data.outcome === 'created' ? 'Created' : 'Updated'} by a CSV import (line ${entry.data.line})`;
+    case 'updated': {
+      const { field, from, to } = entry.data;
+      return `${FIELD_NAMES[field] ?? field} changed from “${valueText(field, from)}” to “${valueText(field, to)}”`;
+    }
+    case 'stage_changed': {
+      const { from, to, lostReason } = entry.data;
+      return `Stage changed from ${from.name} to ${to.name}${lostReason ? ` (lost reason: ${lostReason})` : ''}`;
+    }
+    case 'assigned': {
+      const { from, to, by } = entry.data;
+      return to ? `Assigned to ${to.name}${ASSIGNED_BY[by]}` : `Unassigned (was ${from?.name ?? 'nobody'})`;
+    }
+    case 'note_added':
+      return 'Note added';
+    case 'note_edited':
+      return 'Note edited';
+    case 'note_deleted':
+      return 'Note deleted';
+    case 'call':
+      return `Call ${entry.data.status}${entry.data.endedReason ? ` (${entry.data.endedReason})` : ''}`;
+    case 'archived':
+      return 'Archived';
+    case 'unarchived':
+      return 'Unarchived';
+  }
+}
