@@ -53,6 +53,11 @@ export function activityText(entry: LeadActivity): string {
       return 'Note deleted';
     case 'call':
       return `Call ${entry.data.status}${entry.data.endedReason ? ` (${entry.data.endedReason})` : ''}`;
+    case 'tags_changed': {
+      const { added, removed } = entry.data;
+      const parts = [added.length > 0 && `added ${added.join(', ')}`, removed.length > 0 && `removed ${removed.join(', ')}`].filter(Boolean);
+      return parts.length > 0 ? `Tags ${parts.join('; ')}` : 'Tags respelled';
+    }
     case 'archived':
       return 'Archived';
     case 'unarchived':

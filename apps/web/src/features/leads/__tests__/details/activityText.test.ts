@@ -1,0 +1,17 @@
+import type { LeadActivity } from '@lead-desk/contracts';
+import { describe, expect, it } from 'vitest';
+import { activityText } from '../../components/details/activityText';
+
+const entry = (type: LeadActivity['type'], data: unknown) => ({ id: 'a-1', leadId: 'lead-1', type, at: '2026-11-24T00:00:00.000Z', actor: null, data }) as LeadActivity;
+
+describe('activityText', () => {
+  it('says which tags were added and removed', () => {
+    expect(activityText(entry('tags_changed', { added: ['VIP', 'NRI'], removed: ['Cold'] }))).toBe('Tags added VIP, NRI; removed Cold');
+    expect(activityText(entry('tags_changed', { added: [], removed: ['Cold'] }))).toBe('Tags removed Cold');
+  });
+
+  it('names the stages of a stage change and the lost reason', () => {
+    const change = { from: { id: 'stage-new', name: 'New' }, to: { id: 'stage-lost', name: 'Lost' }, lostReason: 'Bought elsewhere' };
+    expect(activityText(entry('stage_changed', change))).toBe('Stage changed from New to Lost (lost reason: Bought elsewhere)');
+  });
+});
