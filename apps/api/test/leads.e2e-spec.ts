@@ -28,11 +28,11 @@ describe.each(PROVIDERS)('leads API on %s', (provider) => {
     expect(Object.keys(response.body[3]).sort()).toEqual(
       [
         ...['_id', 'budget', 'createdAt', 'email', 'interestedIn', 'loan_needed', 'location', 'name', 'phone', 'qualified', 'source', 'timeline', 'updatedAt'],
-        ...['stage', 'owner', 'lostReason', 'version', 'archived'],
+        ...['stage', 'owner', 'lostReason', 'version', 'archived', 'tags'],
       ].sort(),
     );
     expect(response.body[3]).toMatchObject({ email: null, phone: null, budget: null, loan_needed: null, createdAt: '2026-03-02T10:00:00.000Z' });
-    expect(response.body[3]).toMatchObject({ stage: { id: 'stage-new', name: 'New', kind: 'open' }, owner: null, lostReason: null, version: 1, archived: false });
+    expect(response.body[3]).toMatchObject({ stage: { id: 'stage-new', name: 'New', kind: 'open' }, owner: null, lostReason: null, version: 1, archived: false, tags: [] });
   });
 
   it.each([
