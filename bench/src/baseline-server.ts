@@ -17,8 +17,16 @@ const port = Number(process.env.PORT);
 
 const COLUMNS = `id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
-  created_at AS "createdAt", updated_at AS "updatedAt"`;
+  created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
+  version, archived_at AS "archivedAt"`;
 const ORDER = 'ORDER BY created_at DESC, id DESC';
+/** Like the API's page: the leads are chosen from leads alone, then joined to their stage and owner. */
+const pageSql = (clause: string, limit: string) => `
+  SELECT page.*, stage.name AS "stageName", stage.kind AS "stageKind", owner.name AS "ownerName", owner.email AS "ownerEmail"
+  FROM (SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ${limit}) page
+  JOIN stages stage ON stage.id = page."stageId"
+  LEFT JOIN staff_users owner ON owner.id = page."ownerId"
+  ORDER BY page."createdAt" DESC, page.id DESC`;
 
 interface Database_ {
   /** The page's rows, newest first. */
@@ -41,7 +49,8 @@ function sqlite(filename: string): Database_ {
     return probed.get(key)!;
   };
   const filter = (status: string, q: string, forPage: boolean) => {
-    const where: string[] = [];
+    // The list leaves archived leads out, as the API's does.
+    const where: string[] = ['archived_at IS NULL'];
     const params: unknown[] = [];
     if (status !== 'all') {
       where.push('qualified = ?');
@@ -57,14 +66,14 @@ function sqlite(filename: string): Database_ {
         params.push(...Array(3).fill(likePattern(q)));
       }
     }
-    return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+    return { clause: `WHERE ${where.join(' AND ')}`, params };
   };
   // Like the API's read side, booleans and times become the domain's values (what the columns declare is read once per query).
   const converters = new Map<string, (rows: unknown[]) => void>();
   return {
     page: async (status, q, limit) => {
       const { clause, params } = filter(status, q, true);
-      const sql = `SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ?`;
+      const sql = pageSql(clause, '?');
       const statement = db.prepare(sql);
       const rows = statement.all(...params, limit) as LeadRow[];
       if (!converters.has(sql)) converters.set(sql, rowConverter(statement));
@@ -82,7 +91,7 @@ function sqlite(filename: string): Database_ {
 function postgres(connectionString: string, schema: string): Database_ {
   const pool = new Pool({ connectionString, max: 10, options: `-c search_path="${schema}",public`, types: READ_TYPES });
   const filter = (status: string, q: string) => {
-    const where: string[] = [];
+    const where: string[] = ['archived_at IS NULL'];
     const params: unknown[] = [];
     if (status !== 'all') {
       params.push(status === 'qualified');
@@ -92,12 +101,12 @@ function postgres(connectionString: string, schema: string): Database_ {
       params.push(likePattern(q));
       where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR location ILIKE $${params.length})`);
     }
-    return { clause: where.length ? `WHERE ${where.join(' AND ')}` : '', params };
+    return { clause: `WHERE ${where.join(' AND ')}`, params };
   };
   return {
     page: async (status, q, limit) => {
       const { clause, params } = filter(status, q);
-      return (await pool.query(`SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT $${params.length + 1}`, [...params, limit])).rows;
+      return (await pool.query(pageSql(clause, `$${params.length + 1}`), [...params, limit])).rows;
     },
     count: async (status, q) => {
       const { clause, params } = filter(status, q);

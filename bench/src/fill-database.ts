@@ -2,28 +2,53 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { migrateDatabase } from '../../apps/api/src/database/migrations/migrate-database';
-import { generatedCall, generatedLead, type GeneratedCall, type GeneratedLead } from './lead-generator';
+import {
+  BENCH_AGENTS, generatedCall, generatedCallActivity, generatedLead, generatedTimeline,
+  type GeneratedActivity, type GeneratedCall, type GeneratedLead,
+} from './lead-generator';
 
 const BATCH = 10_000;
+/** Entries on the timeline of the busy lead (issue 14: a lead's activity page with 200 entries). */
+export const BUSY_LEAD_ACTIVITIES = 200;
 
 interface Batch {
   leads: GeneratedLead[];
   calls: GeneratedCall[];
+  activities: GeneratedActivity[];
+}
+
+/** What the scenarios need to know of a filled database. */
+export interface DataSet {
+  /** The lead with BUSY_LEAD_ACTIVITIES timeline entries (the newest lead, so it is on the first page too). */
+  busyLeadId: string;
 }
 
 function generatedBatch(start: number, size: number, now: number): Batch {
-  const batch: Batch = { leads: [], calls: [] };
+  const batch: Batch = { leads: [], calls: [], activities: [] };
   for (let i = start; i < start + size; i += 1) {
     const lead = generatedLead(i, now);
     batch.leads.push(lead);
     const call = generatedCall(i, lead);
-    if (call) batch.calls.push(call);
+    if (call) {
+      batch.calls.push(call);
+      batch.activities.push(generatedCallActivity(call));
+    }
+    if (i === 0) batch.activities.push(...generatedTimeline(lead, BUSY_LEAD_ACTIVITIES, now));
   }
   return batch;
 }
 
-/** A fresh, migrated database holding `count` generated leads (and their calls), filled in large batches. */
-export async function fillDatabase(databaseUrl: string, count: number): Promise<void> {
+/** The busy lead's id, read back from the filled batches. */
+function busyLeadOf(batch: Batch, start: number): string | undefined {
+  return start === 0 ? batch.leads[0]?.id : undefined;
+}
+
+/**
+ * A fresh, migrated database holding `count` generated leads (with their calls, stages,
+ * owners among four available agents, and a timeline per call), filled in large batches,
+ * with round-robin routing on: new leads go to the agents, as the pipeline issue measures it.
+ */
+export async function fillDatabase(databaseUrl: string, count: number): Promise<DataSet> {
   await migrateDatabase(databaseUrl);
   const target = parseDatabaseUrl(databaseUrl);
   const now = Date.now();
@@ -31,26 +56,41 @@ export async function fillDatabase(databaseUrl: string, count: number): Promise<
   return fillPostgres(target.connectionString, target.schema, count, now);
 }
 
-function fillSqlite(filename: string, count: number, now: number): void {
+/** The team: four available agents (no password: nobody signs in as them) and round-robin on. */
+const TEAM_SQL = {
+  agents: `INSERT INTO staff_users (id, email, name, role, password_hash, available, routing_turn, created_at, updated_at)
+    VALUES ${BENCH_AGENTS.map((agent) => `('${agent.id}', '${agent.email}', '${agent.name}', 'agent', '!', TRUE, 0, CURRENT_TIMESTAMP, CURRENT_TIMESTAMP)`).join(', ')}`,
+  routing: `INSERT INTO app_settings (key, value, updated_at) VALUES ('assignment', '{"mode":"round-robin"}', CURRENT_TIMESTAMP)`,
+};
+
+function fillSqlite(filename: string, count: number, now: number): DataSet {
   const db = new Database(filename);
   db.pragma('journal_mode = WAL');
   // A benchmark's data set, rebuilt at will: no fsync per batch.
   db.pragma('synchronous = OFF');
   db.pragma('cache_size = -262144');
+  // The same text form Prisma's SQLite adapter writes, so ordering and comparisons agree.
+  const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
+  db.exec(TEAM_SQL.agents.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`).replaceAll('TRUE', '1'));
+  db.exec(TEAM_SQL.routing.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`));
   const insertLead = db.prepare(`INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in,
-    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at)
+    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at)
     VALUES (@id, @name, @email, @phone, @location, @qualified, @source, @interestedIn,
-    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt)`);
+    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt)`);
+  const insertActivity = db.prepare(`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data)
+    VALUES (@id, @leadId, @type, @actorId, @at, @data)`);
   const insertCall = db.prepare(`INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number,
     started_at, ended_at, duration_seconds, cost, summary, transcript, recording_url, structured_data, created_at, updated_at)
     VALUES (@id, @vapiCallId, @leadId, @type, @status, @endedReason, @customerNumber, @startedAt, @endedAt,
     @durationSeconds, @cost, @summary, @transcript, @recordingUrl, @structuredData, @createdAt, @createdAt)`);
-  // The same text form Prisma's SQLite adapter writes, so ordering and comparisons agree.
-  const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
-  const insertBatch = db.transaction(({ leads, calls }: Batch) => {
+  const insertBatch = db.transaction(({ leads, calls, activities }: Batch) => {
     for (const lead of leads) {
-      insertLead.run({ ...lead, qualified: lead.qualified ? 1 : 0, loanNeeded: lead.loanNeeded ? 1 : 0, createdAt: iso(lead.createdAt) });
+      insertLead.run({
+        ...lead, qualified: lead.qualified ? 1 : 0, loanNeeded: lead.loanNeeded ? 1 : 0, createdAt: iso(lead.createdAt),
+        archivedAt: lead.archivedAt && iso(lead.archivedAt),
+      });
     }
+    for (const activity of activities) insertActivity.run({ ...activity, at: iso(activity.at) });
     for (const call of calls) {
       insertCall.run({ ...call, startedAt: iso(call.startedAt), endedAt: iso(call.endedAt), createdAt: iso(call.createdAt) });
     }
@@ -58,34 +98,48 @@ function fillSqlite(filename: string, count: number, now: number): void {
   // The search index is built once at the end rather than row by row by its triggers.
   const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'leads'`).all() as { name: string; sql: string }[];
   for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
-  for (let start = 0; start < count; start += BATCH) insertBatch(generatedBatch(start, Math.min(BATCH, count - start), now));
+  let busyLeadId = '';
+  for (let start = 0; start < count; start += BATCH) {
+    const batch = generatedBatch(start, Math.min(BATCH, count - start), now);
+    insertBatch(batch);
+    busyLeadId ||= busyLeadOf(batch, start) ?? '';
+  }
   db.exec(`INSERT INTO leads_search (leads_search) VALUES ('rebuild')`);
   for (const trigger of triggers) db.exec(trigger.sql);
   db.exec('ANALYZE');
   db.close();
+  return { busyLeadId };
 }
 
-async function fillPostgres(connectionString: string, schema: string, count: number, now: number): Promise<void> {
+async function fillPostgres(connectionString: string, schema: string, count: number, now: number): Promise<DataSet> {
   const client = new Client({ connectionString });
   await client.connect();
   const timestamp = (date: Date) => date.toISOString().replace('Z', '');
   try {
     await client.query(`SET search_path = "${schema}", public`);
+    await client.query(TEAM_SQL.agents);
+    await client.query(TEAM_SQL.routing);
+    let busyLeadId = '';
     for (let start = 0; start < count; start += BATCH) {
-      const { leads, calls } = generatedBatch(start, Math.min(BATCH, count - start), now);
+      const batch = generatedBatch(start, Math.min(BATCH, count - start), now);
+      busyLeadId ||= busyLeadOf(batch, start) ?? '';
+      const { leads, calls, activities } = batch;
       const lead = <K extends keyof GeneratedLead>(key: K) => leads.map((row) => row[key]);
       const call = <K extends keyof GeneratedCall>(key: K) => calls.map((row) => row[key]);
+      const activity = <K extends keyof GeneratedActivity>(key: K) => activities.map((row) => row[key]);
       await client.query(
         `INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount,
-           budget_text, timeline, loan_needed, created_at, updated_at)
+           budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, updated_at)
          SELECT *, created_at FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
-           $7::text[], $8::text[], $9::float8[], $10::text[], $11::text[], $12::bool[], $13::timestamp[])
+           $7::text[], $8::text[], $9::float8[], $10::text[], $11::text[], $12::bool[], $13::timestamp[],
+           $14::text[], $15::text[], $16::text[], $17::timestamp[])
            AS t(id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text,
-           timeline, loan_needed, created_at)`,
+           timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at)`,
         [
           lead('id'), lead('name'), lead('email'), lead('phone'), lead('location'), lead('qualified'),
           lead('source'), lead('interestedIn'), lead('budgetAmount'), lead('budgetText'), lead('timeline'),
-          lead('loanNeeded'), leads.map((row) => timestamp(row.createdAt)),
+          lead('loanNeeded'), leads.map((row) => timestamp(row.createdAt)), lead('stageId'), lead('ownerId'),
+          lead('lostReason'), leads.map((row) => row.archivedAt && timestamp(row.archivedAt)),
         ],
       );
       await client.query(
@@ -103,9 +157,15 @@ async function fillPostgres(connectionString: string, schema: string, count: num
           call('structuredData'), calls.map((row) => timestamp(row.createdAt)),
         ],
       );
+      await client.query(
+        `INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data)
+         SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamp[], $6::text[])`,
+        [activity('id'), activity('leadId'), activity('type'), activity('actorId'), activities.map((row) => timestamp(row.at)), activity('data')],
+      );
     }
     // What autovacuum does to a table that has settled: statistics and the visibility map.
-    await client.query('VACUUM ANALYZE leads, calls');
+    await client.query('VACUUM ANALYZE leads, calls, lead_activities');
+    return { busyLeadId };
   } finally {
     await client.end();
   }

@@ -8,6 +8,15 @@ const TIMELINES = ['1 month', '3 months', '6 months', '1 year', 'Just exploring'
 const SOURCES = ['voice bot', 'voice bot', 'chat bot', 'web form'];
 const ENDED_REASONS = ['customer-ended-call', 'assistant-ended-call', 'silence-timed-out', 'customer-did-not-answer'];
 const CALL_TYPES = ['webCall', 'inboundPhoneCall', 'outboundPhoneCall'];
+/** The default pipeline's stages (migration 20261123233554_pipeline) and the percentage of leads in each. */
+const STAGE_SHARES: [stageId: string, percent: number][] = [
+  ['stage-new', 40], ['stage-contacted', 20], ['stage-site-visit-scheduled', 10], ['stage-site-visit-done', 8],
+  ['stage-negotiation', 5], ['stage-booked', 5], ['stage-lost', 12],
+];
+const LOST_REASONS = ['Budget too low', 'Bought elsewhere', 'Not reachable', 'Location mismatch'];
+
+/** The agents of the data set: each owns a fifth of the leads (the last fifth is unassigned), all available for round-robin. */
+export const BENCH_AGENTS = [1, 2, 3, 4].map((n) => ({ id: `bench-agent-${n}`, name: `Bench Agent ${n}`, email: `agent${n}@bench.example.in` }));
 
 export interface GeneratedLead {
   id: string;
@@ -23,6 +32,10 @@ export interface GeneratedLead {
   timeline: string;
   loanNeeded: boolean;
   createdAt: Date;
+  stageId: string;
+  ownerId: string | null;
+  lostReason: string | null;
+  archivedAt: Date | null;
 }
 
 export interface GeneratedCall {
@@ -48,6 +61,7 @@ export interface GeneratedCall {
 export function generatedLead(i: number, now: number): GeneratedLead {
   const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
   const budgetLakh = 20 + ((i * 37) % 480);
+  const stageId = stageOf(i);
   return {
     id: randomUUID(),
     name,
@@ -63,7 +77,23 @@ export function generatedLead(i: number, now: number): GeneratedLead {
     loanNeeded: i % 4 !== 0,
     // Newest first by index, about 30 s apart on average across a year at 1M leads.
     createdAt: new Date(now - i * 31_000 - (i % 997)),
+    stageId,
+    // Four agents in turn, every fifth lead unassigned; independent of the stage (which follows i / 5).
+    ownerId: i % 5 === 4 ? null : BENCH_AGENTS[i % 5].id,
+    lostReason: stageId === 'stage-lost' ? LOST_REASONS[i % LOST_REASONS.length] : null,
+    // One lead in fifty is archived, a day after it came in.
+    archivedAt: i % 50 === 7 ? new Date(now - i * 31_000 + 86_400_000) : null,
   };
+}
+
+/** Lead `i`'s stage, by the shares above, spread independently of qualification and owner. */
+function stageOf(i: number): string {
+  let bucket = (Math.floor(i / 5) * 37) % 100;
+  for (const [stageId, percent] of STAGE_SHARES) {
+    if (bucket < percent) return stageId;
+    bucket -= percent;
+  }
+  return STAGE_SHARES[0][0];
 }
 
 /** The phone number of generated lead `i` (E.164, as the API stores it). */
@@ -94,4 +124,41 @@ export function generatedCall(i: number, lead: GeneratedLead): GeneratedCall | n
     structuredData: JSON.stringify({ name: lead.name, email: lead.email, phone: lead.phone, location: lead.location, interestedIn: lead.interestedIn, qualified: lead.qualified }),
     createdAt: endedAt,
   };
+}
+
+export interface GeneratedActivity {
+  id: string;
+  leadId: string;
+  type: string;
+  actorId: string | null;
+  at: Date;
+  data: string;
+}
+
+/** The timeline entry of a generated call: what the webhook appends when it stores one. */
+export function generatedCallActivity(call: GeneratedCall): GeneratedActivity {
+  const data = { callId: call.id, vapiCallId: call.vapiCallId, status: call.status, endedReason: call.endedReason, summary: call.summary };
+  return { id: randomUUID(), leadId: call.leadId, type: 'call', actorId: null, at: call.createdAt, data: JSON.stringify(data) };
+}
+
+/**
+ * A busy lead's timeline, oldest first: created, then `count - 1` entries of the kinds
+ * staff make (edits, stage moves, assignments, notes, calls), a minute apart up to `now`.
+ */
+export function generatedTimeline(lead: GeneratedLead, count: number, now: number): GeneratedActivity[] {
+  const entries: GeneratedActivity[] = [];
+  const stage = (n: number) => ({ id: STAGE_SHARES[n % 6][0], name: `Stage ${(n % 6) + 1}` });
+  for (let n = 0; n < count; n += 1) {
+    const agent = BENCH_AGENTS[n % BENCH_AGENTS.length];
+    const kinds: [string, object][] = [
+      ['updated', { field: 'timeline', from: TIMELINES[n % TIMELINES.length], to: TIMELINES[(n + 1) % TIMELINES.length] }],
+      ['stage_changed', { from: stage(n), to: stage(n + 1), lostReason: null }],
+      ['assigned', { from: null, to: { id: agent.id, name: agent.name }, by: 'staff' }],
+      ['note_added', { noteId: randomUUID() }],
+      ['call', { callId: randomUUID(), vapiCallId: randomUUID(), status: 'ended', endedReason: 'customer-ended-call', summary: `Follow-up call ${n}.` }],
+    ];
+    const [type, data] = n === 0 ? ['created', { source: lead.source }] : kinds[n % kinds.length];
+    entries.push({ id: randomUUID(), leadId: lead.id, type, actorId: n === 0 ? null : agent.id, at: new Date(now - (count - n) * 60_000), data: JSON.stringify(data) });
+  }
+  return entries;
 }

@@ -9,7 +9,7 @@ type Row = { provider: 'sqlite' | 'postgresql'; size: number; scenario: string; 
 
 export interface BenchReport {
   machine: { cpus: number; cpuModel: string; memoryGb: number; loadAverage: number[]; node: string; date: string };
-  settings: { sizes: number[]; seconds: number; runs: number; connections: number; providers: string[] };
+  settings: { sizes: number[]; seconds: number; runs: number; connections: number; providers: string[]; scenarios?: string[] };
   totalMinutes: number;
   results: Row[];
 }
@@ -20,7 +20,13 @@ const PLOTS = join(REPOSITORY_ROOT, 'bench/plots');
 /** The run before the fixes described in BENCHMARKS.md, for the before/after table. */
 const BEFORE = join(REPOSITORY_ROOT, 'bench/results/before-fixes.json');
 
+/** Figures of the pipeline scenarios measured on their own (BENCH_SCENARIOS=pipeline,ingest), shown while latest.json has none. */
+const PIPELINE_RESULTS = join(REPOSITORY_ROOT, 'bench/results/pipeline-1m.json');
+
 const LIST_SCENARIOS = ['first page', 'qualified + search'];
+/** The pipeline's reads and their p95 goals in ms (issue 14). */
+const PIPELINE_GOALS: Record<string, number> = { 'board counts': 50, 'stage + owner page': 50, 'activity page': 20 };
+const PIPELINE_SCENARIOS = Object.keys(PIPELINE_GOALS);
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -59,12 +65,13 @@ function sections(report: BenchReport): Record<string, string> {
       ]),
     ),
     ingest: table(
-      ['database', 'leads', 'accepted/s', 'p99 ms', 'accepted', 'processed (200)', 'stored for replay (202)', 'refused', 'found in the database', 'lost'],
+      ['database', 'leads', 'accepted/s', 'p99 ms', 'accepted', 'processed (200)', 'stored for replay (202)', 'refused', 'found in the database', 'lost', 'new leads routed'],
       rows('webhook ingest').map((r) => [
         r.provider, sizeText(r.size), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.processed),
-        String(r.storedForReplay), String(r.refused), String(r.found), String(r.lost),
+        String(r.storedForReplay), String(r.refused), String(r.found), String(r.lost), routedText(r),
       ]),
     ),
+    pipeline: pipelineSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -74,6 +81,44 @@ function sections(report: BenchReport): Record<string, string> {
     goals: goalsTable(report),
     'before-after': existsSync(BEFORE) ? beforeAfterTable(JSON.parse(readFileSync(BEFORE, 'utf8')) as BenchReport, report) : '(no bench/results/before-fixes.json)',
   };
+}
+
+/** How many of the leads the ingest created got an agent by round-robin (runs before the pipeline issue did not count them). */
+const routedText = (r: Row) => (r.newLeads === undefined ? 'not counted' : `${r.routed} of ${r.newLeads}`);
+
+/** The report holding the pipeline's figures: this one, or the separate pipeline run while this one has none. */
+function pipelineReport(report: BenchReport): { source: BenchReport; separate: boolean } | null {
+  if (report.results.some((r) => PIPELINE_SCENARIOS.includes(r.scenario))) return { source: report, separate: false };
+  if (!existsSync(PIPELINE_RESULTS)) return null;
+  return { source: JSON.parse(readFileSync(PIPELINE_RESULTS, 'utf8')) as BenchReport, separate: true };
+}
+
+function pipelineSection(report: BenchReport): string {
+  const found = pipelineReport(report);
+  if (!found) return '(not measured: run `BENCH_SCENARIOS=pipeline pnpm bench`)';
+  const { source, separate } = found;
+  const { machine, settings } = source;
+  const origin = separate
+    ? `Measured on their own (\`bench/results/pipeline-1m.json\`, ${machine.date.slice(0, 16).replace('T', ' ')} UTC, scenarios ${settings.scenarios?.join(', ') ?? 'all'}; load average at the start ${machine.loadAverage.join(' / ')}), not in the run above.\n\n`
+    : '';
+  // A separate run shows the list's own scenarios too, if it ran them: the yardstick of how busy the machine was.
+  const shown = [...PIPELINE_SCENARIOS, ...(separate ? [...LIST_SCENARIOS, 'webhook ingest'] : [])];
+  const rows = source.results.filter((r) => shown.includes(r.scenario));
+  const reads = table(
+    ['database', 'leads', 'scenario', 'route', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors', 'load average'],
+    rows.filter((r) => r.scenario !== 'webhook ingest').map((r) => [
+      r.provider, sizeText(r.size), LIST_SCENARIOS.includes(r.scenario) ? `list "${r.scenario}" (yardstick)` : r.scenario,
+      r.path ? `\`${r.path.replace(/\/api\/leads\/[0-9a-f-]{36}\//, '/api/leads/:id/')}\`` : 'as in section 1', spreadText(r.api.requestsPerSecond, 0),
+      r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), r.baseline ? r.baseline.p95.median.toFixed(1) : '—',
+      String(r.api.errors + (r.baseline?.errors ?? 0)), String(r.loadAverage1m),
+    ]),
+  );
+  const ingest = rows.filter((r) => r.scenario === 'webhook ingest');
+  if (ingest.length === 0) return origin + reads;
+  return `${origin}${reads}\n\nWebhook ingest with round-robin on, in the same run:\n\n${table(
+    ['database', 'leads', 'accepted/s', 'p99 ms', 'accepted', 'lost', 'new leads routed', 'load average'],
+    ingest.map((r) => [r.provider, sizeText(r.size), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.lost), routedText(r), String(r.loadAverage1m)]),
+  )}`;
 }
 
 /** The 1-minute load average the scenarios of one database and size were measured under. */
@@ -105,9 +150,24 @@ function goalsTable(report: BenchReport): string {
       ]);
     }
   }
-  for (const r of at('webhook ingest')) {
-    lines.push([`webhook ingest, ${r.provider}: ≥ ${GOALS.ingestPerSecond} accepted/s`, `${r.acceptedPerSecond.median.toFixed(0)}/s`, verdict(r.acceptedPerSecond.median >= GOALS.ingestPerSecond)]);
-    lines.push([`webhook ingest, ${r.provider}: zero loss`, `${r.lost} lost of ${r.accepted}`, verdict(r.lost === 0)]);
+  const ingestGoals = (r: Row, label = '') => {
+    lines.push([`webhook ingest${label}, ${r.provider}: ≥ ${GOALS.ingestPerSecond} accepted/s`, `${r.acceptedPerSecond.median.toFixed(0)}/s`, verdict(r.acceptedPerSecond.median >= GOALS.ingestPerSecond)]);
+    lines.push([`webhook ingest${label}, ${r.provider}: zero loss`, `${r.lost} lost of ${r.accepted}`, verdict(r.lost === 0)]);
+    if (r.newLeads !== undefined) {
+      lines.push([`webhook ingest${label}, ${r.provider}: every new lead routed to an agent (round-robin on)`, routedText(r), verdict(r.routed === r.newLeads)]);
+    }
+  };
+  for (const r of at('webhook ingest')) ingestGoals(r);
+  const pipeline = pipelineReport(report);
+  if (pipeline) {
+    const label = pipeline.separate ? ' (pipeline run)' : '';
+    const pipelineAt = (scenarios: string[]) =>
+      pipeline.source.results.filter((r) => scenarios.includes(r.scenario) && r.size === Math.max(...pipeline.source.settings.sizes));
+    for (const r of pipelineAt(PIPELINE_SCENARIOS)) {
+      const goal = PIPELINE_GOALS[r.scenario];
+      lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${goal} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < goal)]);
+    }
+    if (pipeline.separate) for (const r of pipelineAt(['webhook ingest'])) ingestGoals(r, label);
   }
   for (const r of at('page')) {
     lines.push([

@@ -44,3 +44,26 @@ export async function storedReports(databaseUrl: string, processed: string[], st
 function chunks<T>(items: T[]): T[][] {
   return Array.from({ length: Math.ceil(items.length / CHUNK) }, (_, i) => items.slice(i * CHUNK, (i + 1) * CHUNK));
 }
+
+/** The leads the ingest created (its new callers' numbers start +918; generated leads' +919) and how many of them round-robin gave an agent. */
+export async function routedNewLeads(databaseUrl: string): Promise<{ newLeads: number; routed: number }> {
+  const target = parseDatabaseUrl(databaseUrl);
+  const sql = `SELECT COUNT(*) AS "newLeads", COUNT(owner_id) AS routed FROM leads WHERE phone LIKE '+918%'`;
+  if (target.provider === 'sqlite') {
+    const db = new Database(target.filename, { readonly: true });
+    try {
+      return db.prepare(sql).get() as { newLeads: number; routed: number };
+    } finally {
+      db.close();
+    }
+  }
+  const client = new Client({ connectionString: target.connectionString });
+  await client.connect();
+  try {
+    await client.query(`SET search_path = "${target.schema}", public`);
+    const [row] = (await client.query(sql)).rows as { newLeads: string; routed: string }[];
+    return { newLeads: Number(row.newLeads), routed: Number(row.routed) };
+  } finally {
+    await client.end();
+  }
+}

@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import autocannon from 'autocannon';
 import { generatedPhone } from './lead-generator';
 import { spread } from './statistics';
-import { storedReports } from './stored-reports';
+import { routedNewLeads, storedReports } from './stored-reports';
 
 export const BENCH_WEBHOOK_SECRET = 'bench-webhook-secret';
 
@@ -97,7 +97,11 @@ export async function ingestWebhooks(apiUrl: string, databaseUrl: string, option
     refused += result.errors + result.timeouts;
   }
   const found = await storedReports(databaseUrl, processed, storedOnly);
+  // With round-robin on, every lead the ingest created must have an agent.
+  const { newLeads, routed } = await routedNewLeads(databaseUrl);
   return {
+    newLeads,
+    routed,
     acceptedPerSecond: spread(rates),
     p99: spread(p99s),
     accepted: processed.length + storedOnly.length,

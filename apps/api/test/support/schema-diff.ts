@@ -31,6 +31,19 @@ const PG_CHAR = 18;
 const PG_TEXT = 25;
 
 /**
+ * The engine asks SQLite for a partial index's definition with its name in double quotes
+ * (`... AND name = "leads_created_at_id_idx"`), which SQLite reads as a string only when
+ * built to accept double-quoted strings; better-sqlite3 is not, so the name goes in single quotes.
+ */
+function indexNameAsLiteral(adapter: SqlDriverAdapter): SqlDriverAdapter {
+  if (adapter.provider !== 'sqlite') return adapter;
+  const queryRaw = adapter.queryRaw.bind(adapter);
+  adapter.queryRaw = (query) =>
+    queryRaw({ ...query, sql: query.sql.replace(/^(SELECT sql FROM sqlite_master WHERE type = 'index' AND name = )"([^"']*)";$/, "$1'$2';") });
+  return adapter;
+}
+
+/**
  * The engine reads PostgreSQL's catalogue, whose "char" columns (type 18) adapter-pg
  * refuses to type: they reach the engine as text. Migrations never read the catalogue.
  */
@@ -38,7 +51,7 @@ function readingCharAsText(factory: SqlMigrationAwareDriverAdapterFactory): SqlM
   return {
     provider: factory.provider,
     adapterName: factory.adapterName,
-    connect: async () => charAsText(await factory.connect()),
+    connect: async () => indexNameAsLiteral(charAsText(await factory.connect())),
     connectToShadowDb: () => factory.connectToShadowDb(),
   };
 }
