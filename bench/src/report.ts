@@ -24,9 +24,13 @@ const BEFORE = join(REPOSITORY_ROOT, 'bench/results/before-fixes.json');
 const PIPELINE_RESULTS = join(REPOSITORY_ROOT, 'bench/results/pipeline-1m.json');
 
 const LIST_SCENARIOS = ['first page', 'qualified + search'];
-/** The pipeline's reads and their p95 goals in ms (issue 14). */
-const PIPELINE_GOALS: Record<string, number> = { 'board counts': 50, 'stage + owner page': 50, 'activity page': 20 };
-const PIPELINE_SCENARIOS = Object.keys(PIPELINE_GOALS);
+/**
+ * The pipeline's reads and their p95 goals in ms (issue 14): the board and the filtered page
+ * under the list's 32 connections, a lead's timeline as a few staff open it at once (its
+ * figure under 32 connections is shown beside it, without a goal).
+ */
+const PIPELINE_GOALS: Record<string, number> = { 'board counts': 50, 'stage + owner page': 50, 'activity page, 4 at once': 20 };
+const PIPELINE_SCENARIOS = ['board counts', 'stage + owner page', 'activity page', 'activity page, 4 at once'];
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -105,10 +109,10 @@ function pipelineSection(report: BenchReport): string {
   const shown = [...PIPELINE_SCENARIOS, ...(separate ? [...LIST_SCENARIOS, 'webhook ingest'] : [])];
   const rows = source.results.filter((r) => shown.includes(r.scenario));
   const reads = table(
-    ['database', 'leads', 'scenario', 'route', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors', 'load average'],
+    ['database', 'leads', 'scenario', 'route', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors', 'load average'],
     rows.filter((r) => r.scenario !== 'webhook ingest').map((r) => [
       r.provider, sizeText(r.size), LIST_SCENARIOS.includes(r.scenario) ? `list "${r.scenario}" (yardstick)` : r.scenario,
-      r.path ? `\`${r.path.replace(/\/api\/leads\/[0-9a-f-]{36}\//, '/api/leads/:id/')}\`` : 'as in section 1', spreadText(r.api.requestsPerSecond, 0),
+      r.path ? `\`${r.path.replace(/\/api\/leads\/[0-9a-f-]{36}\//, '/api/leads/:id/')}\`` : 'as in section 1', String(r.connections ?? settings.connections), spreadText(r.api.requestsPerSecond, 0),
       r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), r.baseline ? r.baseline.p95.median.toFixed(1) : '—',
       String(r.api.errors + (r.baseline?.errors ?? 0)), String(r.loadAverage1m),
     ]),
@@ -163,7 +167,7 @@ function goalsTable(report: BenchReport): string {
     const label = pipeline.separate ? ' (pipeline run)' : '';
     const pipelineAt = (scenarios: string[]) =>
       pipeline.source.results.filter((r) => scenarios.includes(r.scenario) && r.size === Math.max(...pipeline.source.settings.sizes));
-    for (const r of pipelineAt(PIPELINE_SCENARIOS)) {
+    for (const r of pipelineAt(Object.keys(PIPELINE_GOALS))) {
       const goal = PIPELINE_GOALS[r.scenario];
       lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${goal} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < goal)]);
     }

@@ -32,11 +32,15 @@ export const LIST_QUERIES = {
   'qualified + search': 'status=qualified&q=sharma&limit=50',
 } as const;
 
+/** Staff opening one lead's timeline at the same moment: a team's worth, not the list's 32-connection flood. */
+const TIMELINE_READERS = 4;
+
 /** The pipeline's reads (issue 14), API only: the list's baseline has no counterpart for them. */
-const PIPELINE_PATHS = (dataSet: DataSet) => ({
-  'board counts': '/api/leads/board',
-  'stage + owner page': `/api/leads?stage=stage-contacted&owner=${BENCH_AGENTS[1].id}&limit=50`,
-  'activity page': `/api/leads/${dataSet.busyLeadId}/activity`,
+const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connections: number }> => ({
+  'board counts': { path: '/api/leads/board', connections: CONNECTIONS },
+  'stage + owner page': { path: `/api/leads?stage=stage-contacted&owner=${BENCH_AGENTS[1].id}&limit=50`, connections: CONNECTIONS },
+  'activity page': { path: `/api/leads/${dataSet.busyLeadId}/activity`, connections: CONNECTIONS },
+  [`activity page, ${TIMELINE_READERS} at once`]: { path: `/api/leads/${dataSet.busyLeadId}/activity`, connections: TIMELINE_READERS },
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
@@ -94,9 +98,9 @@ async function listScenario(api: ServerProcess, baseline: ServerProcess, query: 
   return { api: summariseLoad(apiRuns), baseline: summariseLoad(baselineRuns) };
 }
 
-/** One API route under the list's load: a warm-up, then RUNS runs. */
-async function apiScenario(api: ServerProcess, path: string) {
-  const load = (seconds = SECONDS) => loadTest(`${api.url}${path}`, { connections: CONNECTIONS, seconds });
+/** One API route under load (the list's 32 connections unless told): a warm-up, then RUNS runs. */
+async function apiScenario(api: ServerProcess, path: string, connections = CONNECTIONS) {
+  const load = (seconds = SECONDS) => loadTest(`${api.url}${path}`, { connections, seconds });
   await load(WARM_UP_SECONDS);
   const runs: LoadResult[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await load());
@@ -157,8 +161,8 @@ async function main(): Promise<void> {
           }
         }
         if (SCENARIOS.has('pipeline')) {
-          for (const [scenario, path] of Object.entries(PIPELINE_PATHS(dataSet))) {
-            record({ provider, size, scenario, ...(await apiScenario(api, path)) });
+          for (const [scenario, { path, connections }] of Object.entries(PIPELINE_PATHS(dataSet))) {
+            record({ provider, size, scenario, connections, ...(await apiScenario(api, path, connections)) });
           }
         }
         if (SCENARIOS.has('export')) record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
