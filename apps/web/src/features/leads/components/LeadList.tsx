@@ -1,6 +1,5 @@
 import type { Lead } from '@lead-desk/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { usePagedVirtualLeads } from '../hooks/usePagedVirtualLeads';
 import { LeadCard } from './LeadCard';
 
 const TEXT = {
@@ -10,8 +9,6 @@ const TEXT = {
 
 /** A first guess before a card is measured; cards are measured as they render. */
 const ESTIMATED_CARD_HEIGHT = 300;
-/** Start loading the next page this many cards before the end, so scrolling rarely waits. */
-const PREFETCH_MARGIN = 10;
 
 interface LeadListProps {
   leads: Lead[];
@@ -29,22 +26,10 @@ interface LeadListProps {
  * page, so 100,000 leads scroll like 10. Pages load as the end comes near.
  */
 export function LeadList({ leads, total, hasNextPage, isFetchingNextPage, fetchNextPage, highlighted, onCall, onViewDetails }: LeadListProps) {
-  const scrollElement = useRef<HTMLDivElement>(null);
-  const rows = leads.length + (hasNextPage ? 1 : 0);
-  const virtualizer = useVirtualizer({
-    count: rows,
-    getScrollElement: () => scrollElement.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    getItemKey: (index) => leads[index]?._id ?? 'loading-more',
-    overscan: 3,
-    gap: 12,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= leads.length - PREFETCH_MARGIN) fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, leads.length, fetchNextPage]);
+  const { scrollElement, virtualizer, items } = usePagedVirtualLeads(
+    { leads, hasNextPage, isFetchingNextPage, fetchNextPage },
+    { estimatedHeight: ESTIMATED_CARD_HEIGHT, overscan: 3, gap: 12 },
+  );
 
   return (
     // Focusable, so keyboard users can scroll it; labelled, so they know what they scroll.

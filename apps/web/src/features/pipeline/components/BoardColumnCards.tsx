@@ -1,6 +1,5 @@
 import type { Lead } from '@lead-desk/contracts';
-import { useVirtualizer } from '@tanstack/react-virtual';
-import { useEffect, useRef } from 'react';
+import { usePagedVirtualLeads } from '../../leads/hooks/usePagedVirtualLeads';
 import { BoardCard } from './BoardCard';
 
 const TEXT = {
@@ -10,8 +9,6 @@ const TEXT = {
 
 /** A first guess before a card is measured. */
 const ESTIMATED_CARD_HEIGHT = 120;
-/** Start loading the next page this many cards before the end. */
-const PREFETCH_MARGIN = 10;
 
 interface BoardColumnCardsProps {
   label: string;
@@ -25,21 +22,10 @@ interface BoardColumnCardsProps {
 
 /** A column's cards in a virtual list, as the lead list does: only the cards in view are in the page, however many the stage holds. */
 export function BoardColumnCards({ label, leads, hasNextPage, isFetchingNextPage, fetchNextPage, highlighted, onViewDetails }: BoardColumnCardsProps) {
-  const scrollElement = useRef<HTMLDivElement>(null);
-  const virtualizer = useVirtualizer({
-    count: leads.length + (hasNextPage ? 1 : 0),
-    getScrollElement: () => scrollElement.current,
-    estimateSize: () => ESTIMATED_CARD_HEIGHT,
-    getItemKey: (index) => leads[index]?._id ?? 'loading-more',
-    overscan: 4,
-    gap: 8,
-  });
-  const items = virtualizer.getVirtualItems();
-  const lastIndex = items.at(-1)?.index ?? -1;
-
-  useEffect(() => {
-    if (hasNextPage && !isFetchingNextPage && lastIndex >= leads.length - PREFETCH_MARGIN) fetchNextPage();
-  }, [hasNextPage, isFetchingNextPage, lastIndex, leads.length, fetchNextPage]);
+  const { scrollElement, virtualizer, items } = usePagedVirtualLeads(
+    { leads, hasNextPage, isFetchingNextPage, fetchNextPage },
+    { estimatedHeight: ESTIMATED_CARD_HEIGHT, overscan: 4, gap: 8 },
+  );
 
   return (
     <div ref={scrollElement} className="board-column__cards" tabIndex={0} role="region" aria-label={TEXT.label(label)}>
