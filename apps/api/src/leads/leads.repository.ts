@@ -295,8 +295,9 @@ export class LeadsRepository {
     if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
     if (filter.owner === 'none') conditions.push(sql`owner_id IS NULL`);
     else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
-    // Every tag asked for must be on the lead: each is a probe of lead_tags' primary key (key, lead_id).
-    for (const key of filter.tag ?? []) conditions.push(sql`EXISTS (SELECT 1 FROM lead_tags WHERE lead_tags."key" = ${key} AND lead_tags.lead_id = leads.id)`);
+    // Every tag asked for must be on the lead. As a set (not a probe per lead), the planner may start
+    // from lead_tags' primary key (key, lead_id) when the tag is rare, or probe it when it is common.
+    for (const key of filter.tag ?? []) conditions.push(sql`id IN (SELECT lead_id FROM lead_tags WHERE "key" = ${key})`);
     return conditions;
   }
 }
