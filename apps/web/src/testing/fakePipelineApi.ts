@@ -12,7 +12,7 @@ const VIEWER_ID = 's1';
 
 /**
  * The leads API over an in-memory set of leads, as the server answers it: lists filtered
- * by status, q, stage and owner (me = s1), board counts, and PATCH with If-Match (412 when
+ * by status, q, stage, owner (me = s1) and tag, tag counts, board counts, and PATCH with If-Match (412 when
  * stale, 400 for a lost stage without a reason). `leads` is changed by PATCH.
  */
 export function fakePipelineApi(leads: Lead[], overrides: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
@@ -22,11 +22,13 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
     const stage = params.get('stage');
     const owner = params.get('owner');
     const ownerId = owner === 'me' ? VIEWER_ID : owner;
+    const tag = params.get('tag')?.toLowerCase();
     return leads.filter(
       (lead) =>
         (status === 'all' || lead.qualified === (status === 'qualified')) &&
         (!stage || lead.stage.id === stage) &&
         (!owner || (lead.owner?.id ?? 'none') === ownerId) &&
+        (!tag || lead.tags.some((candidate) => candidate.toLowerCase() === tag)) &&
         [lead.name, lead.email, lead.location].some((value) => value?.toLowerCase().includes(q)),
     );
   };
@@ -41,6 +43,15 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
       return Response.json(STAGES.filter((stage) => !stage.archived).map((stage) => ({ stageId: stage.id, count: found.filter((lead) => lead.stage.id === stage.id).length })));
     },
     'GET /api/stages': () => Response.json(STAGES),
+    // One count per tag whatever its case, named by its first spelling in byte order (the server's MIN).
+    'GET /api/tags': () => {
+      const counts = new Map<string, { tag: string; count: number }>();
+      for (const tag of leads.flatMap((lead) => lead.tags)) {
+        const counted = counts.get(tag.toLowerCase());
+        counts.set(tag.toLowerCase(), { tag: counted && counted.tag < tag ? counted.tag : tag, count: (counted?.count ?? 0) + 1 });
+      }
+      return Response.json([...counts.values()].sort((a, b) => b.count - a.count));
+    },
     'GET /api/leads/stats': () => Response.json({ total: leads.length, qualified: 0, unqualified: 0, thisMonth: 0, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 }),
     'GET /api/leads/stats/daily': () => Response.json([]),
     ...Object.fromEntries(leads.map((lead) => [`PATCH /api/leads/${lead._id}`, patchLead(leads, lead._id)])),

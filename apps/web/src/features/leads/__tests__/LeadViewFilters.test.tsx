@@ -105,3 +105,27 @@ describe('Stage and owner filters', () => {
     expect(requests.some((request) => new URL(request.url).pathname === '/api/staff')).toBe(false);
   });
 });
+
+describe('Tag filter', () => {
+  beforeEach(() => giveLeadListHeight());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('offers the tags with their counts and filters by one on the server, kept in the URL', async () => {
+    const user = userEvent.setup();
+    const leads = someLeads().map((lead, index) => ({ ...lead, tags: index < 2 ? ['NRI'] : index === 2 ? ['nri', 'Hot'] : [] }));
+    const requests = fakePipelineApi(leads, { 'GET /api/staff': () => Response.json(TEAM) });
+    renderWithQueryClient(<LeadManagement canTransferFiles viewer={ADMIN} />);
+    expect(await within(results()).findByText('Showing 4 results')).toBeInTheDocument();
+
+    const tag = screen.getByLabelText('Tag');
+    await waitFor(() => expect(optionLabels(tag)).toEqual(['Any tag', 'NRI (3)', 'Hot (1)']));
+    await user.selectOptions(tag, 'Hot (1)');
+    expect(await within(results()).findByText('Showing 1 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Sneha Kulkarni']);
+    expect(window.location.search).toBe('?tag=hot');
+    expect(listQueries(requests).at(-1)).toBe('?tag=hot&limit=50');
+  });
+});

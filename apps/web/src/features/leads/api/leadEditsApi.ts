@@ -15,6 +15,11 @@ export function setLeadArchived(id: string, version: number, archived: boolean):
   return apiJson(`${leadPath(id)}/${archived ? 'archive' : 'unarchive'}`, { method: 'POST', headers: ifMatch(version) });
 }
 
+/** PUT /api/leads/:id/tags: the lead's tags from now on. */
+export function setLeadTags(id: string, version: number, tags: string[]): Promise<Lead> {
+  return apiJson(`${leadPath(id)}/tags`, { method: 'PUT', headers: ifMatch(version), body: { tags } });
+}
+
 /** Someone else changed the lead after it was read: nothing was written. */
 export function isStaleLead(error: unknown): boolean {
   return error instanceof ApiError && error.status === 412;

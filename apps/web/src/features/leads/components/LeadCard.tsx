@@ -9,6 +9,7 @@ import { LeadStatusBadge } from './LeadStatusBadge';
 const TEXT = {
   call: 'Call To Customer',
   details: 'View Details',
+  tags: 'Tags',
 };
 
 interface LeadCardProps {
@@ -57,6 +58,15 @@ export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCa
           </div>
         ))}
       </dl>
+      {lead.tags.length > 0 && (
+        <ul className="lead-card__tags" aria-label={TEXT.tags}>
+          {lead.tags.map((tag) => (
+            <li key={tag} className="tag-chip">
+              {tag}
+            </li>
+          ))}
+        </ul>
+      )}
       <div className="lead-card__actions">
         <button type="button" className="button button--primary" aria-describedby={nameId} onClick={() => onCall(lead)}>
           <PhoneCall aria-hidden size={16} />

@@ -18,6 +18,7 @@ import { LeadResults } from './LeadResults';
 import { LeadSearchBox } from './LeadSearchBox';
 import { LeadStatCards } from './LeadStatCards';
 import { OwnerFilter } from './OwnerFilter';
+import { TagFilter } from './TagFilter';
 import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
 
 // Its own chunk, fetched after the page is up: the dashboard never waits for the chart.
@@ -42,7 +43,7 @@ interface LeadManagementProps {
 /** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
 export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps) {
   const titleId = useId();
-  const { view, layout, setStatus, setQuery, setStage, setOwner, setLayout } = useLeadView();
+  const { view, layout, setStatus, setQuery, setStage, setOwner, setTag, setLayout } = useLeadView();
   const stats = useLeadStats();
   const counts = useLeadCounts(view.q);
   const [highlighted, highlight] = useHighlights();
@@ -105,6 +106,7 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
           {/* On the board each column is a stage: the stage filter is the list's. */}
           {layout === 'list' && <StageFilter stage={view.stage} onChange={setStage} />}
           <OwnerFilter owner={view.owner} viewer={viewer} onChange={setOwner} />
+          <TagFilter tag={view.tag} onChange={setTag} />
           <LeadLayoutToggle layout={layout} onChange={setLayout} />
         </div>
       </div>

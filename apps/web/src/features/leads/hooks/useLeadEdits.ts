@@ -2,7 +2,7 @@ import type { Lead, LeadChanges, LeadWithCalls } from '@lead-desk/contracts';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { placeLeadInLists } from '../api/leadCache';
-import { isStaleLead, setLeadArchived, updateLead } from '../api/leadEditsApi';
+import { isStaleLead, setLeadArchived, setLeadTags, updateLead } from '../api/leadEditsApi';
 import { leadKeys } from '../api/leadQueryKeys';
 import { fetchLead } from '../api/leadsApi';
 
@@ -35,6 +35,7 @@ export function useLeadEdits(leadId: string) {
   return {
     update: useMutation({ mutationFn: ({ version, changes }: { version: number; changes: LeadChanges }) => updateLead(leadId, version, changes), ...handlers }),
     archive: useMutation({ mutationFn: ({ version, archived }: { version: number; archived: boolean }) => setLeadArchived(leadId, version, archived), ...handlers }),
+    tags: useMutation({ mutationFn: ({ version, tags }: { version: number; tags: string[] }) => setLeadTags(leadId, version, tags), ...handlers }),
     /** The lead as last read (after a refused change, as it is now). */
     latest: () => queryClient.getQueryData<LeadWithCalls>(leadKeys.detail(leadId)),
     /** The last change was refused because the lead had changed meanwhile. */

@@ -2,7 +2,7 @@ import type { LeadStatus } from '@lead-desk/contracts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LeadLayout, LeadView } from '../types';
 
-// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&layout=board),
+// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&layout=board),
 // so a reload or a shared link shows the same list.
 const VIEW_CHANGED = 'lead-view-changed';
 const STATUSES: readonly LeadStatus[] = ['all', 'qualified', 'unqualified'];
@@ -24,8 +24,10 @@ export function parseLeadView(search: string): LeadView {
   const view: LeadView = { status: status && STATUSES.includes(status) ? status : 'all', q: params.get('q')?.trim() ?? '' };
   const stage = params.get('stage');
   const owner = params.get('owner');
+  const tag = params.get('tag')?.trim();
   if (stage) view.stage = stage;
   if (owner) view.owner = owner;
+  if (tag) view.tag = tag;
   return view;
 }
 
@@ -56,6 +58,7 @@ export function useLeadView() {
   const setQuery = useCallback((q: string) => writeSearchParams({ q: q.trim() }, 'replace'), []);
   const setStage = useCallback((stage: string) => writeSearchParams({ stage }, 'push'), []);
   const setOwner = useCallback((owner: string) => writeSearchParams({ owner }, 'push'), []);
+  const setTag = useCallback((tag: string) => writeSearchParams({ tag }, 'push'), []);
   const setLayout = useCallback((next: LeadLayout) => writeSearchParams({ layout: next }, 'push'), []);
-  return { view, layout, setStatus, setQuery, setStage, setOwner, setLayout };
+  return { view, layout, setStatus, setQuery, setStage, setOwner, setTag, setLayout };
 }

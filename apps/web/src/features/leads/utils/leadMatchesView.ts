@@ -12,6 +12,7 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
   if (view.status === 'unqualified' && lead.qualified) return false;
   if (view.stage && lead.stage.id !== view.stage) return false;
   if (view.owner && (lead.owner?.id ?? null) !== ownerIdOf(view.owner, viewerId)) return false;
+  if (view.tag && !lead.tags.some((tag) => sameTag(tag, view.tag!))) return false;
   const term = view.q.trim().toLocaleLowerCase();
   if (!term) return true;
   return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term));
@@ -20,4 +21,12 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
 function ownerIdOf(owner: string, viewerId: string | null): string | null {
   if (owner === 'none') return null;
   return owner === 'me' ? viewerId : owner;
+}
+
+/**
+ * The contracts' tagKey rule (case and surrounding spaces do not count), spelled out here:
+ * importing it would bring the contracts' zod schemas into the page's first download.
+ */
+function sameTag(a: string, b: string): boolean {
+  return a.trim().toLowerCase() === b.trim().toLowerCase();
 }
