@@ -42,8 +42,8 @@ export async function timeNativeExport(target: NativeExportTarget): Promise<Expo
     `id, name, email, location, qualified, created_at, source, phone, interested_in, coalesce(budget_text, ${castBudget}), timeline, loan_needed`;
   const [command, args] =
     target.provider === 'postgresql'
-      ? ['psql', [target.connectionString, '-c', `\\copy (SELECT ${columns('budget_amount::text')} FROM "${target.schema}".leads ORDER BY created_at DESC, id DESC) TO STDOUT WITH CSV HEADER`]]
-      : ['sqlite3', ['-csv', '-header', '-readonly', target.filename, `SELECT ${columns('CAST(budget_amount AS TEXT)')} FROM leads ORDER BY created_at DESC, id DESC`]];
+      ? ['psql', [target.connectionString, '-c', `\\copy (SELECT ${columns('budget_amount::text')} FROM "${target.schema}".leads WHERE archived_at IS NULL ORDER BY created_at DESC, id DESC) TO STDOUT WITH CSV HEADER`]]
+      : ['sqlite3', ['-csv', '-header', '-readonly', target.filename, `SELECT ${columns('CAST(budget_amount AS TEXT)')} FROM leads WHERE archived_at IS NULL ORDER BY created_at DESC, id DESC`]];
   const started = performance.now();
   const child = spawn(command, args as string[], { stdio: ['ignore', 'pipe', 'inherit'] });
   const exited = new Promise<number | null>((done, fail) => child.once('error', fail).once('exit', done));

@@ -8,8 +8,8 @@ export interface LeadView {
   stage?: string;
   /** `me`, `none` (unassigned) or a staff id; absent: anyone's. */
   owner?: string;
-  /** A tag the leads carry (any case); absent: any tags or none. */
-  tag?: string;
+  /** Tags the leads all carry (any case); absent: any tags or none. */
+  tags?: string[];
 }
 
 /** How the leads are laid out: the seed's list, or the pipeline board. */

@@ -10,7 +10,7 @@ export function viewParams(view: LeadView): URLSearchParams {
   if (view.q) params.set('q', view.q);
   if (view.stage) params.set('stage', view.stage);
   if (view.owner) params.set('owner', view.owner);
-  if (view.tag) params.set('tag', view.tag);
+  for (const tag of view.tags ?? []) params.append('tag', tag);
   return params;
 }
 

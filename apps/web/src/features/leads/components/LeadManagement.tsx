@@ -18,6 +18,7 @@ import { LeadResults } from './LeadResults';
 import { LeadSearchBox } from './LeadSearchBox';
 import { LeadStatCards } from './LeadStatCards';
 import { OwnerFilter } from './OwnerFilter';
+import { SavedViews } from './SavedViews';
 import { TagFilter } from './TagFilter';
 import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
 
@@ -43,7 +44,7 @@ interface LeadManagementProps {
 /** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
 export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps) {
   const titleId = useId();
-  const { view, layout, setStatus, setQuery, setStage, setOwner, setTag, setLayout } = useLeadView();
+  const { view, layout, setStatus, setQuery, setStage, setOwner, setTags, applyView, setLayout } = useLeadView();
   const stats = useLeadStats();
   const counts = useLeadCounts(view.q);
   const [highlighted, highlight] = useHighlights();
@@ -102,11 +103,12 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
 
       <div className="lead-view-controls">
         <LeadFilterButtons status={view.status} counts={counts} onChange={setStatus} />
+        <SavedViews view={view} onApply={applyView} />
         <div className="lead-view-controls__more">
           {/* On the board each column is a stage: the stage filter is the list's. */}
           {layout === 'list' && <StageFilter stage={view.stage} onChange={setStage} />}
           <OwnerFilter owner={view.owner} viewer={viewer} onChange={setOwner} />
-          <TagFilter tag={view.tag} onChange={setTag} />
+          <TagFilter tags={view.tags} onChange={setTags} />
           <LeadLayoutToggle layout={layout} onChange={setLayout} />
         </div>
       </div>

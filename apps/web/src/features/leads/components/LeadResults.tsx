@@ -54,7 +54,7 @@ export function LeadResults({ view, highlighted, onAddLead, onCall, onViewDetail
         <div className="lead-results__list" data-stale={list.isPlaceholderData || undefined}>
           <LeadList
             // A new view starts at its top, not where the previous one was scrolled to.
-            key={`${view.status}:${view.q}:${view.stage ?? ''}:${view.owner ?? ''}:${view.tag ?? ''}`}
+            key={`${view.status}:${view.q}:${view.stage ?? ''}:${view.owner ?? ''}:${view.tags?.join(',') ?? ''}`}
             leads={leads}
             total={total}
             hasNextPage={list.hasNextPage}

@@ -9,17 +9,21 @@ const TEXT = {
   count: (tag: string, count: number) => `${tag} (${count})`,
 };
 
-/** Narrows the list to the leads carrying one tag (the URL's `tag`), offered with how many carry each. */
-export function TagFilter({ tag, onChange }: { tag: string | undefined; onChange: (tag: string) => void }) {
+/**
+ * Narrows the list to the leads carrying a tag (the URL's `tag`), offered with how many
+ * carry each. A view of several tags (a saved view) shows the first; choosing replaces them.
+ */
+export function TagFilter({ tags, onChange }: { tags: string[] | undefined; onChange: (tags: string[]) => void }) {
   const id = useId();
-  const tags = useQuery({ queryKey: tagsKey, queryFn: ({ signal }) => fetchTags(signal) });
-  const offered = tags.data ?? [];
+  const tag = tags?.[0];
+  const counts = useQuery({ queryKey: tagsKey, queryFn: ({ signal }) => fetchTags(signal) });
+  const offered = counts.data ?? [];
   const known = !tag || offered.some((choice) => choice.tag.toLowerCase() === tag.toLowerCase());
   return (
     <div className="lead-view-filter">
       <label htmlFor={id}>{TEXT.label}</label>
-      <select id={id} value={tag?.toLowerCase() ?? ''} onChange={(event) => onChange(event.target.value)}>
-        <option value="">{tags.error ? TEXT.failed : TEXT.any}</option>
+      <select id={id} value={tag?.toLowerCase() ?? ''} onChange={(event) => onChange(event.target.value ? [event.target.value] : [])}>
+        <option value="">{counts.error ? TEXT.failed : TEXT.any}</option>
         {offered.map((choice) => (
           <option key={choice.tag} value={choice.tag.toLowerCase()}>
             {TEXT.count(choice.tag, choice.count)}

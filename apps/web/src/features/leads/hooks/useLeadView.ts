@@ -2,7 +2,7 @@ import type { LeadStatus } from '@lead-desk/contracts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LeadLayout, LeadView } from '../types';
 
-// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&layout=board),
+// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&tag=hot&layout=board),
 // so a reload or a shared link shows the same list.
 const VIEW_CHANGED = 'lead-view-changed';
 const STATUSES: readonly LeadStatus[] = ['all', 'qualified', 'unqualified'];
@@ -24,10 +24,10 @@ export function parseLeadView(search: string): LeadView {
   const view: LeadView = { status: status && STATUSES.includes(status) ? status : 'all', q: params.get('q')?.trim() ?? '' };
   const stage = params.get('stage');
   const owner = params.get('owner');
-  const tag = params.get('tag')?.trim();
+  const tags = params.getAll('tag').map((tag) => tag.trim()).filter(Boolean);
   if (stage) view.stage = stage;
   if (owner) view.owner = owner;
-  if (tag) view.tag = tag;
+  if (tags.length > 0) view.tags = tags;
   return view;
 }
 
@@ -35,12 +35,13 @@ export function parseLeadLayout(search: string): LeadLayout {
   return new URLSearchParams(search).get('layout') === 'board' ? 'board' : 'list';
 }
 
-/** Sets (or, for '' and the defaults, removes) the given URL parameters. */
-function writeSearchParams(changes: Record<string, string>, mode: 'push' | 'replace'): void {
+/** Sets (or, for '', [] and the defaults, removes) the given URL parameters; a list is the parameter repeated. */
+function writeSearchParams(changes: Record<string, string | string[]>, mode: 'push' | 'replace'): void {
   const url = new URL(window.location.href);
   for (const [name, value] of Object.entries(changes)) {
-    if (value && !(name === 'status' && value === 'all') && !(name === 'layout' && value === 'list')) url.searchParams.set(name, value);
-    else url.searchParams.delete(name);
+    url.searchParams.delete(name);
+    if (Array.isArray(value)) for (const each of value) url.searchParams.append(name, each);
+    else if (value && !(name === 'status' && value === 'all') && !(name === 'layout' && value === 'list')) url.searchParams.set(name, value);
   }
   if (url.href === window.location.href) return;
   if (mode === 'push') window.history.pushState(window.history.state, '', url);
@@ -58,7 +59,12 @@ export function useLeadView() {
   const setQuery = useCallback((q: string) => writeSearchParams({ q: q.trim() }, 'replace'), []);
   const setStage = useCallback((stage: string) => writeSearchParams({ stage }, 'push'), []);
   const setOwner = useCallback((owner: string) => writeSearchParams({ owner }, 'push'), []);
-  const setTag = useCallback((tag: string) => writeSearchParams({ tag }, 'push'), []);
+  const setTags = useCallback((tags: string[]) => writeSearchParams({ tag: tags }, 'push'), []);
+  /** Replaces the whole filter and search at once (a saved view), keeping the layout. */
+  const applyView = useCallback(
+    (next: LeadView) => writeSearchParams({ status: next.status, q: next.q, stage: next.stage ?? '', owner: next.owner ?? '', tag: next.tags ?? [] }, 'push'),
+    [],
+  );
   const setLayout = useCallback((next: LeadLayout) => writeSearchParams({ layout: next }, 'push'), []);
-  return { view, layout, setStatus, setQuery, setStage, setOwner, setTag, setLayout };
+  return { view, layout, setStatus, setQuery, setStage, setOwner, setTags, applyView, setLayout };
 }

@@ -12,7 +12,7 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
   if (view.status === 'unqualified' && lead.qualified) return false;
   if (view.stage && lead.stage.id !== view.stage) return false;
   if (view.owner && (lead.owner?.id ?? null) !== ownerIdOf(view.owner, viewerId)) return false;
-  if (view.tag && !lead.tags.some((tag) => sameTag(tag, view.tag!))) return false;
+  if (view.tags?.some((wanted) => !lead.tags.some((tag) => sameTag(tag, wanted)))) return false;
   const term = view.q.trim().toLocaleLowerCase();
   if (!term) return true;
   return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term));
