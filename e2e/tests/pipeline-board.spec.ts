@@ -53,7 +53,12 @@ test('a card moves by keyboard (Space, Right, Space), also live in a second brow
   await mover.getByRole('button', { name: `Move ${name}` }).focus();
   await mover.keyboard.press('Space');
   // Four columns to the right: past the board's visible width, so the board scrolls on the way.
-  for (let step = 0; step < 4; step += 1) await mover.keyboard.press('ArrowRight');
+  // Each press waits for the announcement of where the card is, as a user waits to hear it:
+  // a press while the board still scrolls from the last one measures the old position.
+  for (const stage of ['Contacted', 'Site Visit Scheduled', 'Site Visit Done', 'Negotiation']) {
+    await mover.keyboard.press('ArrowRight');
+    await expect(mover.getByText(`${name} is over ${stage}.`)).toBeAttached();
+  }
   await mover.keyboard.press('Space');
 
   await expectInColumn(mover, name, 'Negotiation', '1');

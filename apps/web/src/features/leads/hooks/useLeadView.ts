@@ -39,9 +39,15 @@ export function parseLeadLayout(search: string): LeadLayout {
 function writeSearchParams(changes: Record<string, string | string[]>, mode: 'push' | 'replace'): void {
   const url = new URL(window.location.href);
   for (const [name, value] of Object.entries(changes)) {
-    url.searchParams.delete(name);
-    if (Array.isArray(value)) for (const each of value) url.searchParams.append(name, each);
-    else if (value && !(name === 'status' && value === 'all') && !(name === 'layout' && value === 'list')) url.searchParams.set(name, value);
+    if (Array.isArray(value)) {
+      url.searchParams.delete(name);
+      for (const each of value) url.searchParams.append(name, each);
+    } else if (value && !(name === 'status' && value === 'all') && !(name === 'layout' && value === 'list')) {
+      // `set` keeps the parameter where it was, so a URL reads in the order its filters were chosen.
+      url.searchParams.set(name, value);
+    } else {
+      url.searchParams.delete(name);
+    }
   }
   if (url.href === window.location.href) return;
   if (mode === 'push') window.history.pushState(window.history.state, '', url);
