@@ -66,11 +66,14 @@ export class LeadsRepository {
   async findPage(filter: ResolvedLeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
     const conditions = await this.listConditions(filter, access);
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
+    // Each name by its primary key: as a join, SQLite sometimes built an index over the page and sorted it again.
     return this.database.rows<LeadRow>(sql`
-      SELECT page.*, stage.name AS "stageName", stage.kind AS "stageKind", owner.name AS "ownerName", owner.email AS "ownerEmail"
+      SELECT page.*,
+        (SELECT name FROM stages WHERE stages.id = page."stageId") AS "stageName",
+        (SELECT kind FROM stages WHERE stages.id = page."stageId") AS "stageKind",
+        (SELECT name FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerName",
+        (SELECT email FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerEmail"
       FROM (SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT ${limit}) page
-      JOIN stages stage ON stage.id = page."stageId"
-      LEFT JOIN staff_users owner ON owner.id = page."ownerId"
       ORDER BY page."createdAt" DESC, page.id DESC`);
   }
 
