@@ -20,12 +20,14 @@ const COLUMNS = `id, name, email, phone, location, qualified, source, interested
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
   tags, version, archived_at AS "archivedAt"`;
 const ORDER = 'ORDER BY created_at DESC, id DESC';
-/** Like the API's page: the leads are chosen from leads alone, then joined to their stage and owner. */
+/** Like the API's page: the leads are chosen from leads alone, then each stage and owner name read by its key. */
 const pageSql = (clause: string, limit: string) => `
-  SELECT page.*, stage.name AS "stageName", stage.kind AS "stageKind", owner.name AS "ownerName", owner.email AS "ownerEmail"
+  SELECT page.*,
+    (SELECT name FROM stages WHERE stages.id = page."stageId") AS "stageName",
+    (SELECT kind FROM stages WHERE stages.id = page."stageId") AS "stageKind",
+    (SELECT name FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerName",
+    (SELECT email FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerEmail"
   FROM (SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ${limit}) page
-  JOIN stages stage ON stage.id = page."stageId"
-  LEFT JOIN staff_users owner ON owner.id = page."ownerId"
   ORDER BY page."createdAt" DESC, page.id DESC`;
 
 interface Database_ {
