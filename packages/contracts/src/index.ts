@@ -36,3 +36,5 @@ export * from './settings/assignment';
 export * from './staff/staff-availability';
 export * from './tags/lead-tags';
 export * from './views/saved-view';
+export * from './jobs/bulk-action';
+export * from './jobs/job';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { callRecordSchema } from '../calls/call-record';
 import { leadSchema } from '../leads/lead';
+import { jobSchema } from '../jobs/job';
 import { stageSchema } from '../pipeline/stage';
 
 /** GET /api/events (Server-Sent Events): each event names its type and carries the record as the API shows it. */
@@ -12,6 +13,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('lead.removed'), data: z.object({ id: z.string() }) }),
   /** The pipeline changed (a stage added, renamed, moved or archived): every stage, by position. */
   z.object({ type: z.literal('stages.updated'), data: z.array(stageSchema) }),
+  /** A background job moved on (after each batch) or ended; lists showing its leads should be read again. */
+  z.object({ type: z.literal('job.updated'), data: jobSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];
