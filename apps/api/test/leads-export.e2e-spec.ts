@@ -7,6 +7,7 @@ import { LEAD_CSV_HEADER, leadsCsvRecords } from '../src/leads/csv/lead-csv-writ
 import { leadFilterSchema } from '@lead-desk/contracts';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { EVERY_LEAD } from '../src/leads/access/lead-access';
+import { resolveLeadFilter } from '../src/leads/lead-list-filter';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -83,7 +84,7 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
 
   /** What the JavaScript CSV writer makes of the leads the list selects for the same filter (read back through Prisma). */
   async function writtenByTheCsvWriter(query: Record<string, string>): Promise<string> {
-    const filter = leadFilterSchema.parse(query);
+    const filter = resolveLeadFilter(leadFilterSchema.parse(query), null, 'Asia/Kolkata');
     const selected = await testApp.app.get(LeadsRepository).findPage(filter, EVERY_LEAD, 1000);
     const leads = await testApp.app.get(Database).client.lead.findMany({ where: { id: { in: selected.map((row) => row.id) } } });
     const byId = new Map(leads.map((lead) => [lead.id, lead]));

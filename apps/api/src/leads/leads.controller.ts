@@ -1,9 +1,10 @@
-import { Body, Controller, Get, Header, Headers, HttpCode, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
+import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadFilter, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { InvalidFieldsException } from '../common/field-errors';
@@ -17,7 +18,7 @@ import { LeadChangesPipe } from './inputs/lead-changes.pipe';
 import { UpdateLeadInput, type ValidLeadChanges } from './inputs/lead-changes';
 import { LeadEditsService } from './lead-edits.service';
 import { versionFromIfMatch, versionTag } from './lead-version-tag';
-import { resolveLeadFilter } from './lead-list-filter';
+import { resolveLeadFilter, type ResolvedLeadFilter } from './lead-list-filter';
 import { LeadsService } from './leads.service';
 import type { LeadAccess } from './access/lead-access';
 import { ViewerAccess } from './access/viewer-access.decorator';
@@ -35,7 +36,13 @@ export class LeadsController {
   constructor(
     private readonly leads: LeadsService,
     private readonly edits: LeadEditsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
+
+  /** The filter as the queries take it: `owner=me` and the creation days read for this request. */
+  private resolve(filter: LeadFilter, staffId: string | null): ResolvedLeadFilter {
+    return resolveLeadFilter(filter, staffId, this.config.APP_TIME_ZONE);
+  }
 
   @Get()
   @ApiOkResponse({ type: [LeadOutput], description: 'Leads, newest first. Headers: X-Total-Count, and Link rel="next" when there is a next page.' })
@@ -47,7 +54,7 @@ export class LeadsController {
     @Res({ passthrough: true }) response: Response,
   ): Promise<Lead[]> {
     const { limit, cursor, ...filter } = query;
-    const page = await this.leads.list(resolveLeadFilter(filter, staffId), access, limit, cursor);
+    const page = await this.leads.list(this.resolve(filter, staffId), access, limit, cursor);
     response.setHeader('X-Total-Count', String(page.total));
     setNextPageLink(request, response, page.nextCursor);
     return page.leads;
@@ -72,13 +79,13 @@ export class LeadsController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
   async export(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
-    return new StreamableFile(await this.leads.exportCsv(resolveLeadFilter(query, staffId), access));
+    return new StreamableFile(await this.leads.exportCsv(this.resolve(query, staffId), access));
   }
 
   @Get('board')
   @ApiOkResponse({ type: [BoardColumnOutput], description: 'Every stage on the board, in order, with how many leads of the filter it holds; a column pages with GET /api/leads?stage=<id>.' })
   board(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<BoardColumn[]> {
-    return this.leads.board(resolveLeadFilter(query, staffId), access);
+    return this.leads.board(this.resolve(query, staffId), access);
   }
 
   /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */

@@ -291,7 +291,7 @@ export class LeadsRepository {
     );
   }
 
-  /** Everything of a filter but the search: archived or not, qualification, stage, owner. */
+  /** Everything of a filter but the search: archived or not, qualification, stage, owner, tags, source, creation days. */
   private filterConditions(filter: ResolvedLeadFilter): Sql[] {
     const conditions = [filter.archived ? sql`archived_at IS NOT NULL` : sql`archived_at IS NULL`];
     if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
@@ -301,14 +301,17 @@ export class LeadsRepository {
     // Every tag asked for must be on the lead. As a set (not a probe per lead), the planner may start
     // from lead_tags' primary key (key, lead_id) when the tag is rare, or probe it when it is common.
     for (const key of filter.tag ?? []) conditions.push(sql`id IN (SELECT lead_id FROM lead_tags WHERE "key" = ${key})`);
+    if (filter.source) conditions.push(sql`source = ${filter.source}`);
+    if (filter.createdFrom) conditions.push(sql`created_at >= ${filter.createdFrom}`);
+    if (filter.createdBefore) conditions.push(sql`created_at < ${filter.createdBefore}`);
     return conditions;
   }
 }
 
-/** A filter as a cache key: every part of it. */
-/** A cache key per filter and viewer: an agent's counts are not an admin's. */
+/** A cache key per filter (every part of it) and viewer: an agent's counts are not an admin's. */
 function filterKey(filter: ResolvedLeadFilter, access: LeadAccess): string {
-  return JSON.stringify([filter.status, filter.q ?? '', filter.stage ?? '', filter.owner ?? '', filter.tag ?? [], filter.archived, leadAccessKey(access)]);
+  const { status, q, stage, owner, tag, source, createdFrom, createdBefore, archived } = filter;
+  return JSON.stringify([status, q ?? '', stage ?? '', owner ?? '', tag ?? [], source ?? '', createdFrom ?? '', createdBefore ?? '', archived, leadAccessKey(access)]);
 }
 
 function where(conditions: Sql[]): Sql {

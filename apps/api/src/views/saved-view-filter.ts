@@ -40,5 +40,6 @@ export async function stillApplying(
 
 /** The list's filter a saved one selects. */
 export function asLeadFilter(filter: SavedViewFilter): LeadFilter {
-  return { status: filter.status, q: filter.q, stage: filter.stage, owner: filter.owner, tag: filter.tag, archived: filter.archived };
+  const { status, q, stage, owner, tag, source, createdFrom, createdTo, archived } = filter;
+  return { status, q, stage, owner, tag, source, createdFrom, createdTo, archived };
 }

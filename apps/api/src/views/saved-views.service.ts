@@ -1,7 +1,8 @@
-import { ForbiddenException, Injectable, NotFoundException } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable, NotFoundException } from '@nestjs/common';
 import { savedViewFilterSchema, type SavedView, type SavedViewChanges, type SavedViewFilter } from '@lead-desk/contracts';
 import type { StaffPrincipal } from '../auth/staff-session';
 import { InvalidFieldsException } from '../common/field-errors';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { leadAccessOf } from '../leads/access/lead-access';
 import { resolveLeadFilter } from '../leads/lead-list-filter';
 import { LeadsRepository } from '../leads/leads.repository';
@@ -27,6 +28,7 @@ export class SavedViewsService {
     stages: StagesRepository,
     staff: StaffRepository,
     tags: TagsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.targets = {
       stageOnBoard: async (id) => (await stages.findById(id))?.archived === false,
@@ -69,7 +71,7 @@ export class SavedViewsService {
   private async present(view: StoredView, staff: StaffPrincipal | undefined): Promise<SavedView> {
     const stored = savedViewFilterSchema.parse(JSON.parse(view.filter));
     const { filter, dropped } = await stillApplying(stored, staff !== undefined, this.targets);
-    const count = await this.leads.count(resolveLeadFilter(asLeadFilter(filter), staff?.id ?? null), leadAccessOf(staff));
+    const count = await this.leads.count(resolveLeadFilter(asLeadFilter(filter), staff?.id ?? null, this.config.APP_TIME_ZONE), leadAccessOf(staff));
     return {
       id: view.id,
       name: view.name,

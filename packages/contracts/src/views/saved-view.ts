@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/record-id';
 import { text } from '../common/text';
-import { leadOwnerFilterSchema, leadStatusSchema } from '../leads/lead-filter';
+import { calendarDateSchema, leadOwnerFilterSchema, leadSourceFilterSchema, leadStatusSchema } from '../leads/lead-filter';
 import { MAX_TAGS_PER_LEAD, tagKey, tagSchema } from '../tags/lead-tags';
 
 /** What a saved view selects: the list's filter and search as JSON (GET /api/leads takes the same as a query string). */
@@ -15,6 +15,10 @@ export const savedViewFilterSchema = z.strictObject({
     .max(MAX_TAGS_PER_LEAD, `must be at most ${MAX_TAGS_PER_LEAD} tags`)
     .transform((tags) => [...new Set(tags.map(tagKey))])
     .optional(),
+  source: leadSourceFilterSchema.optional(),
+  /** Calendar days in the app's time zone (APP_TIME_ZONE), both included. */
+  createdFrom: calendarDateSchema.optional(),
+  createdTo: calendarDateSchema.optional(),
   archived: z.boolean('must be true or false').default(false),
 });
 export type SavedViewFilter = z.output<typeof savedViewFilterSchema>;

@@ -55,7 +55,9 @@ function withLiterals(condition: Sql): string {
 function postgresLiteral(value: unknown): string {
   if (typeof value === 'string') return escapeLiteral(value);
   if (typeof value === 'boolean') return value ? 'TRUE' : 'FALSE';
-  throw new Error(`An export filter value must be text or a boolean, not ${typeof value}`);
+  // Times are kept as UTC in TIMESTAMP columns (no zone): the instant's UTC wall time.
+  if (value instanceof Date) return `${escapeLiteral(value.toISOString().replace('T', ' ').replace('Z', ''))}::timestamp`;
+  throw new Error(`An export filter value must be text, a boolean or a time, not ${typeof value}`);
 }
 
 /** A cell as the format's writer writes the value; COPY writes NULL as an empty cell. */
