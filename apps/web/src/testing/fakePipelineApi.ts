@@ -12,7 +12,7 @@ const VIEWER_ID = 's1';
 
 /**
  * The leads API over an in-memory set of leads, as the server answers it: lists filtered
- * by status, q, stage, owner (me = s1) and tag, tag counts, board counts, and PATCH with If-Match (412 when
+ * by status, q, stage, owner (me = s1), tag, source and creation days (in tz), tag counts, board counts, and PATCH with If-Match (412 when
  * stale, 400 for a lost stage without a reason). `leads` is changed by PATCH.
  */
 export function fakePipelineApi(leads: Lead[], overrides: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
@@ -23,12 +23,19 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
     const owner = params.get('owner');
     const ownerId = owner === 'me' ? VIEWER_ID : owner;
     const tag = params.get('tag')?.toLowerCase();
+    const source = params.get('source');
+    const from = params.get('createdFrom') ?? '0000-00-00';
+    const to = params.get('createdTo') ?? '9999-99-99';
+    const dayIn = new Intl.DateTimeFormat('en-CA', { timeZone: params.get('tz') ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
     return leads.filter(
       (lead) =>
         (status === 'all' || lead.qualified === (status === 'qualified')) &&
         (!stage || lead.stage.id === stage) &&
         (!owner || (lead.owner?.id ?? 'none') === ownerId) &&
         (!tag || lead.tags.some((candidate) => candidate.toLowerCase() === tag)) &&
+        (!source || lead.source === source) &&
+        dayIn.format(new Date(lead.createdAt)) >= from &&
+        dayIn.format(new Date(lead.createdAt)) <= to &&
         [lead.name, lead.email, lead.location].some((value) => value?.toLowerCase().includes(q)),
     );
   };

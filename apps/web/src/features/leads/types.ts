@@ -10,6 +10,11 @@ export interface LeadView {
   owner?: string;
   /** Tags the leads all carry (any case); absent: any tags or none. */
   tags?: string[];
+  /** Where the leads came from, exactly as their `source` says; absent: anywhere. */
+  source?: string;
+  /** Calendar days (YYYY-MM-DD, both included) in the browser's time zone; absent: unbounded. */
+  createdFrom?: string;
+  createdTo?: string;
 }
 
 /** How the leads are laid out: the seed's list, or the pipeline board. */

@@ -129,3 +129,37 @@ describe('Tag filter', () => {
     expect(listQueries(requests).at(-1)).toBe('?tag=hot&limit=50');
   });
 });
+
+describe('Source and creation-day filters', () => {
+  beforeEach(() => giveLeadListHeight());
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.restoreAllMocks();
+  });
+
+  it('filters by a source typed in and by days, in the viewer’s time zone, kept in the URL and the export', async () => {
+    const user = userEvent.setup();
+    const leads = someLeads().map((lead, index) => ({ ...lead, source: index % 2 ? 'voice bot' : 'Facebook' }));
+    const requests = fakePipelineApi(leads, { 'GET /api/staff': () => Response.json(TEAM) });
+    renderWithQueryClient(<LeadManagement canTransferFiles viewer={ADMIN} />);
+    expect(await within(results()).findByText('Showing 4 results')).toBeInTheDocument();
+
+    await user.type(screen.getByLabelText('Source'), 'voice bot{Enter}');
+    expect(await within(results()).findByText('Showing 2 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Rohan Mehta', 'Aarav Sharma']);
+    expect(window.location.search).toBe('?source=voice+bot');
+
+    await user.type(screen.getByLabelText('Created from'), '2026-05-13');
+    expect(await within(results()).findByText('Showing 1 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Rohan Mehta']);
+    const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
+    expect(listQueries(requests).at(-1)).toBe(`?${new URLSearchParams({ source: 'voice bot', createdFrom: '2026-05-13', tz: timeZone, limit: '50' })}`);
+    expect(screen.getByLabelText('Created to')).toHaveAttribute('min', '2026-05-13');
+    expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('createdFrom=2026-05-13');
+
+    await user.clear(screen.getByLabelText('Source'));
+    await user.tab();
+    expect(await within(results()).findByText('Showing 3 results')).toBeInTheDocument();
+    expect(window.location.search).toBe('?createdFrom=2026-05-13');
+  });
+});

@@ -68,6 +68,15 @@ describe('leadMatchesView', () => {
     expect(leadMatchesView(lead, { status: 'all', q: 'galuru' })).toBe(true);
     expect(leadMatchesView(lead, { status: 'all', q: 'Mumbai' })).toBe(false);
   });
+  it('applies the source exactly and the creation days, both included, as the viewer’s days', () => {
+    // Midday UTC is the same calendar day in every zone from UTC-11 to UTC+11.
+    const fromFacebook = aLead({ source: 'Facebook', createdAt: '2026-05-15T12:00:00.000Z' });
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'Facebook' })).toBe(true);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'facebook' })).toBe(false);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdFrom: '2026-05-15', createdTo: '2026-05-15' })).toBe(true);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdFrom: '2026-05-16' })).toBe(false);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdTo: '2026-05-14' })).toBe(false);
+  });
   it('applies the stage and owner filters (me: the viewer) and leaves archived leads out', () => {
     const owned = aLead({ stage: { id: 'stage-contacted', name: 'Contacted', kind: 'open' }, owner: { id: 's1', name: 'Asha Rao', email: 'asha@example.in' } });
     expect(leadMatchesView(owned, { status: 'all', q: '', stage: 'stage-contacted' })).toBe(true);

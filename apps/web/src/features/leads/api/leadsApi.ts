@@ -1,6 +1,7 @@
 import type { DailyLeadCount, Lead, LeadInput, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
 import type { LeadPage, LeadView } from '../types';
+import { browserTimeZone } from '../utils/formatDateTime';
 
 export const LEAD_PAGE_SIZE = 50;
 
@@ -11,6 +12,11 @@ export function viewParams(view: LeadView): URLSearchParams {
   if (view.stage) params.set('stage', view.stage);
   if (view.owner) params.set('owner', view.owner);
   for (const tag of view.tags ?? []) params.append('tag', tag);
+  if (view.source) params.set('source', view.source);
+  if (view.createdFrom) params.set('createdFrom', view.createdFrom);
+  if (view.createdTo) params.set('createdTo', view.createdTo);
+  // The days are the viewer's days, wherever the server is.
+  if (view.createdFrom || view.createdTo) params.set('tz', browserTimeZone());
   return params;
 }
 

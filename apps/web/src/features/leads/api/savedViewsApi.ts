@@ -16,10 +16,12 @@ export function deleteSavedView(id: string): Promise<void> {
 
 /** The list's view as a saved view's filter (empty parts left out). */
 export function savedFilterOf(view: LeadView): SavedViewInput['filter'] {
-  return { status: view.status, q: view.q || undefined, stage: view.stage, owner: view.owner, tag: view.tags };
+  const { status, q, stage, owner, tags, source, createdFrom, createdTo } = view;
+  return { status, q: q || undefined, stage, owner, tag: tags, source, createdFrom, createdTo };
 }
 
 /** What the list shows for a saved view's filter, as it still applies. */
 export function leadViewOf(filter: SavedViewFilter): LeadView {
-  return { status: filter.status, q: filter.q ?? '', stage: filter.stage, owner: filter.owner, tags: filter.tag?.length ? filter.tag : undefined };
+  const { status, q, stage, owner, tag, source, createdFrom, createdTo } = filter;
+  return { status, q: q ?? '', stage, owner, tags: tag?.length ? tag : undefined, source, createdFrom, createdTo };
 }

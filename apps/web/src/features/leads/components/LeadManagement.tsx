@@ -20,6 +20,8 @@ import { LeadStatCards } from './LeadStatCards';
 import { OwnerFilter } from './OwnerFilter';
 import { SavedViews } from './SavedViews';
 import { TagFilter } from './TagFilter';
+import { SourceFilter } from './SourceFilter';
+import { CreatedFilter } from './CreatedFilter';
 import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
 
 // Its own chunk, fetched after the page is up: the dashboard never waits for the chart.
@@ -44,7 +46,7 @@ interface LeadManagementProps {
 /** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
 export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps) {
   const titleId = useId();
-  const { view, layout, setStatus, setQuery, setStage, setOwner, setTags, applyView, setLayout } = useLeadView();
+  const { view, layout, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout } = useLeadView();
   const stats = useLeadStats();
   const counts = useLeadCounts(view.q);
   const [highlighted, highlight] = useHighlights();
@@ -109,6 +111,8 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
           {layout === 'list' && <StageFilter stage={view.stage} onChange={setStage} />}
           <OwnerFilter owner={view.owner} viewer={viewer} onChange={setOwner} />
           <TagFilter tags={view.tags} onChange={setTags} />
+          <SourceFilter source={view.source} onChange={setSource} />
+          <CreatedFilter createdFrom={view.createdFrom} createdTo={view.createdTo} onChange={setCreated} />
           <LeadLayoutToggle layout={layout} onChange={setLayout} />
         </div>
       </div>

@@ -2,10 +2,11 @@ import type { LeadStatus } from '@lead-desk/contracts';
 import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LeadLayout, LeadView } from '../types';
 
-// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&tag=hot&layout=board),
+// The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&tag=hot&source=…&createdFrom=…&layout=board),
 // so a reload or a shared link shows the same list.
 const VIEW_CHANGED = 'lead-view-changed';
 const STATUSES: readonly LeadStatus[] = ['all', 'qualified', 'unqualified'];
+const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
 
 function subscribe(onChange: () => void): () => void {
   window.addEventListener('popstate', onChange);
@@ -28,6 +29,12 @@ export function parseLeadView(search: string): LeadView {
   if (stage) view.stage = stage;
   if (owner) view.owner = owner;
   if (tags.length > 0) view.tags = tags;
+  const source = params.get('source')?.trim();
+  if (source) view.source = source;
+  for (const bound of ['createdFrom', 'createdTo'] as const) {
+    const day = params.get(bound);
+    if (day && CALENDAR_DAY.test(day)) view[bound] = day;
+  }
   return view;
 }
 
@@ -66,11 +73,26 @@ export function useLeadView() {
   const setStage = useCallback((stage: string) => writeSearchParams({ stage }, 'push'), []);
   const setOwner = useCallback((owner: string) => writeSearchParams({ owner }, 'push'), []);
   const setTags = useCallback((tags: string[]) => writeSearchParams({ tag: tags }, 'push'), []);
+  const setSource = useCallback((source: string) => writeSearchParams({ source: source.trim() }, 'push'), []);
+  const setCreated = useCallback((createdFrom: string, createdTo: string) => writeSearchParams({ createdFrom, createdTo }, 'push'), []);
   /** Replaces the whole filter and search at once (a saved view), keeping the layout. */
   const applyView = useCallback(
-    (next: LeadView) => writeSearchParams({ status: next.status, q: next.q, stage: next.stage ?? '', owner: next.owner ?? '', tag: next.tags ?? [] }, 'push'),
+    (next: LeadView) =>
+      writeSearchParams(
+        {
+          status: next.status,
+          q: next.q,
+          stage: next.stage ?? '',
+          owner: next.owner ?? '',
+          tag: next.tags ?? [],
+          source: next.source ?? '',
+          createdFrom: next.createdFrom ?? '',
+          createdTo: next.createdTo ?? '',
+        },
+        'push',
+      ),
     [],
   );
   const setLayout = useCallback((next: LeadLayout) => writeSearchParams({ layout: next }, 'push'), []);
-  return { view, layout, setStatus, setQuery, setStage, setOwner, setTags, applyView, setLayout };
+  return { view, layout, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout };
 }

@@ -13,9 +13,21 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
   if (view.stage && lead.stage.id !== view.stage) return false;
   if (view.owner && (lead.owner?.id ?? null) !== ownerIdOf(view.owner, viewerId)) return false;
   if (view.tags?.some((wanted) => !lead.tags.some((tag) => sameTag(tag, wanted)))) return false;
+  if (view.source && lead.source !== view.source) return false;
+  if (view.createdFrom || view.createdTo) {
+    const day = localDayOf(lead.createdAt);
+    if ((view.createdFrom && day < view.createdFrom) || (view.createdTo && day > view.createdTo)) return false;
+  }
   const term = view.q.trim().toLocaleLowerCase();
   if (!term) return true;
   return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term));
+}
+
+/** The calendar day (YYYY-MM-DD) an instant falls on in the browser's time zone, as the list's `tz` asks the server. */
+function localDayOf(instant: string): string {
+  const at = new Date(instant);
+  const pad = (value: number) => String(value).padStart(2, '0');
+  return `${at.getFullYear()}-${pad(at.getMonth() + 1)}-${pad(at.getDate())}`;
 }
 
 function ownerIdOf(owner: string, viewerId: string | null): string | null {
