@@ -74,9 +74,10 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
   db.exec(TEAM_SQL.agents.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`).replaceAll('TRUE', '1'));
   db.exec(TEAM_SQL.routing.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`));
   const insertLead = db.prepare(`INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in,
-    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at)
+    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at, tags)
     VALUES (@id, @name, @email, @phone, @location, @qualified, @source, @interestedIn,
-    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt)`);
+    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt, @tags)`);
+  const insertTag = db.prepare(`INSERT INTO lead_tags ("key", lead_id, name) VALUES (?, ?, ?)`);
   const insertActivity = db.prepare(`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data)
     VALUES (@id, @leadId, @type, @actorId, @at, @data)`);
   const insertCall = db.prepare(`INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number,
@@ -87,8 +88,9 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
     for (const lead of leads) {
       insertLead.run({
         ...lead, qualified: lead.qualified ? 1 : 0, loanNeeded: lead.loanNeeded ? 1 : 0, createdAt: iso(lead.createdAt),
-        archivedAt: lead.archivedAt && iso(lead.archivedAt),
+        archivedAt: lead.archivedAt && iso(lead.archivedAt), tags: JSON.stringify(lead.tags),
       });
+      for (const tag of lead.tags) insertTag.run(tag.toLowerCase(), lead.id, tag);
     }
     for (const activity of activities) insertActivity.run({ ...activity, at: iso(activity.at) });
     for (const call of calls) {
@@ -129,18 +131,23 @@ async function fillPostgres(connectionString: string, schema: string, count: num
       const activity = <K extends keyof GeneratedActivity>(key: K) => activities.map((row) => row[key]);
       await client.query(
         `INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount,
-           budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, updated_at)
+           budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, updated_at)
          SELECT *, created_at FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
            $7::text[], $8::text[], $9::float8[], $10::text[], $11::text[], $12::bool[], $13::timestamp[],
-           $14::text[], $15::text[], $16::text[], $17::timestamp[])
+           $14::text[], $15::text[], $16::text[], $17::timestamp[], $18::text[])
            AS t(id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text,
-           timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at)`,
+           timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags)`,
         [
           lead('id'), lead('name'), lead('email'), lead('phone'), lead('location'), lead('qualified'),
           lead('source'), lead('interestedIn'), lead('budgetAmount'), lead('budgetText'), lead('timeline'),
           lead('loanNeeded'), leads.map((row) => timestamp(row.createdAt)), lead('stageId'), lead('ownerId'),
-          lead('lostReason'), leads.map((row) => row.archivedAt && timestamp(row.archivedAt)),
+          lead('lostReason'), leads.map((row) => row.archivedAt && timestamp(row.archivedAt)), leads.map((row) => JSON.stringify(row.tags)),
         ],
+      );
+      const tagged = leads.flatMap((row) => row.tags.map((tag) => [tag.toLowerCase(), row.id, tag]));
+      await client.query(
+        `INSERT INTO lead_tags ("key", lead_id, name) SELECT * FROM unnest($1::text[], $2::text[], $3::text[])`,
+        [tagged.map(([key]) => key), tagged.map(([, id]) => id), tagged.map(([, , name]) => name)],
       );
       await client.query(
         `INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number, started_at, ended_at,
@@ -164,7 +171,7 @@ async function fillPostgres(connectionString: string, schema: string, count: num
       );
     }
     // What autovacuum does to a table that has settled: statistics and the visibility map.
-    await client.query('VACUUM ANALYZE leads, calls, lead_activities');
+    await client.query('VACUUM ANALYZE leads, lead_tags, calls, lead_activities');
     return { busyLeadId };
   } finally {
     await client.end();

@@ -36,6 +36,7 @@ export interface GeneratedLead {
   ownerId: string | null;
   lostReason: string | null;
   archivedAt: Date | null;
+  tags: string[];
 }
 
 export interface GeneratedCall {
@@ -83,7 +84,13 @@ export function generatedLead(i: number, now: number): GeneratedLead {
     lostReason: stageId === 'stage-lost' ? LOST_REASONS[i % LOST_REASONS.length] : null,
     // One lead in fifty is archived, a day after it came in.
     archivedAt: i % 50 === 7 ? new Date(now - i * 31_000 + 86_400_000) : null,
+    tags: tagsOf(i),
   };
+}
+
+/** A common tag (Hot, one lead in five), a middling one (Investor, one in ten) and a rare one (NRI, about one in a hundred). */
+function tagsOf(i: number): string[] {
+  return [i % 5 === 0 && 'Hot', i % 10 === 1 && 'Investor', i % 97 === 3 && 'NRI'].filter((tag): tag is string => !!tag);
 }
 
 /** Lead `i`'s stage, by the shares above, spread independently of qualification and owner. */
