@@ -1,6 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { randomUUID } from 'node:crypto';
-import { setTimeout as sleep } from 'node:timers/promises';
+import { setImmediate as nextTurn, setTimeout as sleep } from 'node:timers/promises';
 import type { JobQueue, JobQueueOptions, JobWorker } from '../database-dialect';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 
@@ -70,6 +70,9 @@ export class SqliteJobQueue implements JobQueue {
           await sleep(POLL_MS * failures);
         }
         if (!(await this.renew(jobId))) return;
+        // better-sqlite3 answers synchronously: without a turn of the event loop, the whole job
+        // would run in microtasks and no request would be served until it ended.
+        await nextTurn();
       }
     } finally {
       await this.release(jobId);
