@@ -3,6 +3,7 @@ import { Database } from '../src/database/database';
 import { jobEnded } from './support/bulk-jobs';
 import { insertLeads } from './support/lead-fixtures';
 import { SseClient } from './support/sse-client';
+import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -187,5 +188,65 @@ describe.each(PROVIDERS)('bulk actions on %s', (provider) => {
 
   it('answers 404 for a job that does not exist', async () => {
     await testApp.http.get('/api/jobs/no-such-job').expect(404);
+  });
+});
+
+describe.each(PROVIDERS)('bulk actions by staff on %s', (provider) => {
+  let testApp: TestApp;
+  let admin: StaffSession;
+  let ravi: StaffSession;
+  let meera: StaffSession;
+  let db: Database['client'];
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, { ...STAFF_MODE_ENV, JOB_BATCH_SIZE: String(BATCH) });
+    db = testApp.app.get(Database).client;
+    admin = await signIn(testApp, TEST_ADMIN);
+    ravi = await signedInAgent(testApp, admin, 'Ravi Bulk');
+    meera = await signedInAgent(testApp, admin, 'Meera Bulk');
+  });
+  afterAll(() => testApp.close());
+
+  const post = (session: StaffSession, body: BulkRequest) => session.agent.post('/api/leads/bulk').set('X-CSRF-Token', session.csrf).send(body);
+  const readJob = (session: StaffSession) => async (id: string): Promise<Job> => (await session.agent.get(`/api/jobs/${id}`).expect(200)).body;
+  /** Ravi's 3, Meera's 2 and 2 nobody's, by name. */
+  const seed = async (prefix: string): Promise<Record<'ravis' | 'meeras' | 'nobodys', string[]>> => {
+    const start = Date.now() - 3_600_000;
+    const owners = [ravi.id, ravi.id, ravi.id, meera.id, meera.id, null, null];
+    await db.lead.createMany({ data: owners.map((ownerId, i) => ({ name: `${prefix} ${i}`, ownerId, createdAt: new Date(start + i * 1000), updatedAt: new Date(start) })) });
+    const ids = (await db.lead.findMany({ where: { name: { startsWith: `${prefix} ` } }, orderBy: { createdAt: 'asc' }, select: { id: true } })).map(({ id }) => id);
+    return { ravis: ids.slice(0, 3), meeras: ids.slice(3, 5), nobodys: ids.slice(5) };
+  };
+
+  it("lets an agent change only the leads in their sight: a filter selects none of a colleague's", async () => {
+    const leads = await seed('Sight Bulk');
+    const created = await post(ravi, { filter: { q: 'Sight Bulk' }, action: { type: 'archive' } }).expect(202);
+    expect(created.body.total).toBe(5);
+    const job = await jobEnded(readJob(ravi), created.body.id);
+    expect(job).toMatchObject({ status: 'succeeded', changed: 5, createdBy: { id: ravi.id, name: 'Ravi Bulk' } });
+    const archived = await db.lead.findMany({ where: { name: { startsWith: 'Sight Bulk ' }, archivedAt: { not: null } }, select: { id: true } });
+    expect(archived.map(({ id }) => id).sort()).toEqual([...leads.ravis, ...leads.nobodys].sort());
+    const entries = await db.leadActivity.findMany({ where: { leadId: { in: leads.ravis }, type: 'archived' } });
+    expect(entries.map((entry) => entry.actorId)).toEqual([ravi.id, ravi.id, ravi.id]);
+  });
+
+  it("refuses an agent's ids of a colleague's lead with a 400 naming them, changing nothing", async () => {
+    const leads = await seed('Colleague Bulk');
+    const response = await post(ravi, { ids: [leads.ravis[0], leads.meeras[0]], action: { type: 'archive' } }).expect(400);
+    expect(response.body.errors).toEqual([{ field: 'ids', message: `names leads that do not exist or are not yours to change: ${leads.meeras[0]}` }]);
+    expect(await db.lead.count({ where: { name: { startsWith: 'Colleague Bulk ' }, archivedAt: { not: null } } })).toBe(0);
+  });
+
+  it("shows a job to its creator and the admins only, and leaves exports to admins", async () => {
+    const leads = await seed('Reader Bulk');
+    const created = await post(ravi, { ids: leads.nobodys, action: { type: 'addTags', tags: ['Ravi'] } }).expect(202);
+    await jobEnded(readJob(ravi), created.body.id);
+    await admin.agent.get(`/api/jobs/${created.body.id}`).expect(200);
+    await meera.agent.get(`/api/jobs/${created.body.id}`).expect(404);
+    await post(ravi, { ids: leads.ravis, action: { type: 'export' } }).expect(403);
+    const exported = await post(admin, { ids: leads.meeras, action: { type: 'export' } }).expect(202);
+    await ravi.agent.get(`/api/jobs/${exported.body.id}/export.csv`).expect(404);
+    const csv = await admin.agent.get(`/api/jobs/${exported.body.id}/export.csv`).expect(200);
+    expect(csv.text.trim().split('\r\n')).toHaveLength(3);
   });
 });
