@@ -3,7 +3,7 @@ import autocannon from 'autocannon';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
-import type { LoadResult } from './load-test';
+import { toLoadResult, type LoadResult } from './load-test';
 
 /** The tag that marks the bulk scenario's selection, so a filter selects exactly that many leads. */
 const SELECTION_TAG = 'bench-bulk';
@@ -67,16 +67,7 @@ function startLoad(url: string, connections: number): { stop(): Promise<LoadResu
   return {
     stop: async () => {
       instance.stop();
-      const result = await done;
-      return {
-        requestsPerSecond: result.requests.average,
-        p50: result.latency.p50,
-        // As load-test.ts: p95 interpolated between p90 and p97.5.
-        p95: result.latency.p90 + ((result.latency.p97_5 - result.latency.p90) * (95 - 90)) / (97.5 - 90),
-        p99: result.latency.p99,
-        errors: result.errors + result.timeouts,
-        non2xx: result.non2xx,
-      };
+      return toLoadResult(await done);
     },
   };
 }
