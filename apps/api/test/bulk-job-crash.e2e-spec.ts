@@ -9,9 +9,20 @@ const LEADS = 3_000;
 // Small batches: the job takes 60, so it is surely caught mid-way.
 const BATCH = 50;
 
-/** A process of the API on the test database: small batches, a short lease, so a dead process's job is taken over within seconds. */
-const apiOn = (database: TestDatabase) =>
-  startApi({ entry: 'source', env: { DATABASE_URL: database.url, AUTH_MODE: 'open', LOG_LEVEL: 'warn', JOB_BATCH_SIZE: String(BATCH), JOB_LEASE_SECONDS: '2' } });
+/** A process of the API on the test database: small batches, and by default a short lease, so a dead process's job is taken over within seconds. */
+const apiOn = (database: TestDatabase, leaseSeconds = 2) =>
+  startApi({ entry: 'source', env: { DATABASE_URL: database.url, AUTH_MODE: 'open', LOG_LEVEL: 'warn', JOB_BATCH_SIZE: String(BATCH), JOB_LEASE_SECONDS: String(leaseSeconds) } });
+
+/** Waits until at least one batch of the job has committed. */
+async function oneBatchDone(api: ServerProcess, jobId: string): Promise<void> {
+  for (let job = await readJob(api)(jobId); job.processed < BATCH; job = await readJob(api)(jobId)) await sleep(10);
+}
+
+/** What the database holds of the job right now. */
+async function storedJob(database: TestDatabase, jobId: string): Promise<{ status: string; processed: number }> {
+  const [row] = await queryRows<{ status: string; processed: number }>(database, `SELECT status, processed FROM jobs WHERE id = '${jobId}'`);
+  return { status: row.status, processed: Number(row.processed) };
+}
 
 const send = async (api: ServerProcess, method: string, path: string, body?: string, contentType = 'application/json') => {
   const response = await fetch(`${api.url}${path}`, { method, headers: { 'Content-Type': contentType }, body });
@@ -61,13 +72,40 @@ describe.each(PROVIDERS)('a bulk job whose process is killed mid-way, on %s', (p
     apis.push(first);
     const jobId = await startStageChange(first);
     // Killed once at least one batch has committed, well before the last.
-    for (let job = await readJob(first)(jobId); job.processed < BATCH; job = await readJob(first)(jobId)) await sleep(10);
+    await oneBatchDone(first, jobId);
     expect((await first.kill('SIGKILL')).signal).toBe('SIGKILL');
-    const [stopped] = await queryRows<{ status: string; processed: number }>(database, `SELECT status, processed FROM jobs WHERE id = '${jobId}'`);
+    const stopped = await storedJob(database, jobId);
     expect(stopped.status).toBe('running');
-    expect(Number(stopped.processed)).toBeLessThan(LEADS);
+    expect(stopped.processed).toBeLessThan(LEADS);
 
     const second = await apiOn(database);
+    apis.push(second);
+    await expectEachLeadChangedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+  }, 120_000);
+});
+
+describe.each(PROVIDERS)('a bulk job whose process is stopped (SIGTERM) mid-way, on %s', (provider) => {
+  let database: TestDatabase;
+  const apis: ServerProcess[] = [];
+
+  beforeAll(async () => {
+    database = await createTestDatabase(provider);
+  });
+  afterAll(async () => {
+    await Promise.all(apis.map((api) => api.stop()));
+    await database?.drop();
+  });
+
+  it('lets the batch in progress commit, exits cleanly and hands the job on at once, not after the lease', async () => {
+    // A lease far longer than the test waits: only a handed-on job can finish in time.
+    const first = await apiOn(database, 600);
+    const jobId = await startStageChange(first);
+    await oneBatchDone(first, jobId);
+    expect(await first.stop()).toEqual({ code: 0, signal: null });
+    const stopped = await storedJob(database, jobId);
+    expect(stopped.status).toBe('running');
+
+    const second = await apiOn(database, 600);
     apis.push(second);
     await expectEachLeadChangedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
   }, 120_000);
