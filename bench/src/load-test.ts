@@ -20,6 +20,11 @@ export async function loadTest(url: string, options: { connections: number; seco
     body: options.body,
     requests: options.requests,
   });
+  return toLoadResult(result);
+}
+
+/** autocannon's figures as the benchmarks record them. */
+export function toLoadResult(result: autocannon.Result): LoadResult {
   return {
     requestsPerSecond: result.requests.average,
     p50: result.latency.p50,

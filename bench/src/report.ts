@@ -76,6 +76,16 @@ function sections(report: BenchReport): Record<string, string> {
       ]),
     ),
     pipeline: pipelineSection(report),
+    bulk: rows('bulk stage change').length === 0
+      ? '(not measured in this run: `BENCH_SCENARIOS=bulk pnpm bench`)'
+      : table(
+          ['database', 'leads', 'selected', 'changed', 'skipped', 'request → succeeded s', 'job s', 'list p95 ms while it ran', 'list p99 ms', 'list req/s', 'errors', 'load average'],
+          rows('bulk stage change').map((r) => [
+            r.provider, sizeText(r.size), String(r.selected), String(r.changed), String(r.skipped), r.wallSeconds.toFixed(1), r.jobSeconds.toFixed(1),
+            r.listWhileRunning.p95.toFixed(1), r.listWhileRunning.p99.toFixed(1), r.listWhileRunning.requestsPerSecond.toFixed(0),
+            String(r.listWhileRunning.errors + r.listWhileRunning.non2xx), String(r.loadAverage1m),
+          ]),
+        ),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { Database } from '../database/database';
+import { sql, type Sql } from '../database/sql';
 import type { CsvCellSource, CsvFormat } from '../database/database-dialect';
 import { FORMULA_QUOTE, PREFIXED_STARTS } from './csv/formula-escape';
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from './csv/lead-csv-columns';
@@ -41,10 +42,19 @@ export class LeadsExportRepository {
 
   /** The filter's leads as leads.csv, newest first, streamed with backpressure; a database out of reach fails before the answer starts. */
   async leadsCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
+    return this.csvOf(await this.leads.listConditions(filter, access));
+  }
+
+  /** The leads a job selected (a bulk export), as leads.csv in the same columns and order; archived ones too, since they were picked. */
+  jobSelectionCsv(jobId: string): Promise<Readable> {
+    return this.csvOf([sql`id IN (SELECT lead_id FROM job_items WHERE job_id = ${jobId})`]);
+  }
+
+  private csvOf(where: Sql[]): Promise<Readable> {
     return this.database.exportCsv({
       columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
       table: 'leads',
-      where: await this.leads.listConditions(filter, access),
+      where,
       orderBy: 'created_at DESC, id DESC',
       format: LEAD_CSV_FORMAT,
     });
