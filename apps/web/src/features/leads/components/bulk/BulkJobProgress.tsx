@@ -38,9 +38,9 @@ export function BulkJobProgress({ started, onClose }: { started: StartedBulkJob;
 
   return (
     <section className="bulk-job" aria-labelledby={labelId}>
-      <h5 id={labelId} className="bulk-job__title">
+      <h4 id={labelId} className="bulk-job__title">
         {started.description}
-      </h5>
+      </h4>
       {!finished && (
         <>
           <div className="bulk-job__bar" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={total} aria-valuenow={processed} aria-valuetext={TEXT.progress(processed, total)}>
