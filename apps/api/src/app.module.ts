@@ -14,6 +14,7 @@ import { ConfigModule } from './config/config.module';
 import { DatabaseModule } from './database/database.module';
 import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
+import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
 import { LeadsModule } from './leads/leads.module';
 import { NotesModule } from './notes/notes.module';
@@ -40,6 +41,7 @@ export class AppModule {
         StagesModule,
         HealthModule,
         LeadsModule,
+        JobsModule,
         SettingsModule,
         NotesModule,
         ViewsModule,

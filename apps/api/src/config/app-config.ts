@@ -55,6 +55,8 @@ const appConfigSchema = z.object({
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
+  JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
+  JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),

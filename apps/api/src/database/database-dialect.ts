@@ -1,7 +1,7 @@
 import type { Readable } from 'node:stream';
 import type { SqlMigrationAwareDriverAdapterFactory } from '@prisma/driver-adapter-utils';
 import type { DatabaseProvider } from './database-url';
-import type { LeadDeskPrismaClient, RawQueries } from './prisma-client';
+import type { LeadDeskPrismaClient, RawQueries, TransactionClient } from './prisma-client';
 import type { Sql } from './sql';
 
 /**
@@ -26,6 +26,8 @@ export interface DatabaseDialect {
   openReader(): RowReader;
   openCsvExport(): CsvExport;
   openNotifications(client: LeadDeskPrismaClient): Notifications;
+  /** Dispatches background jobs' batches (PostgreSQL: pg-boss in a schema of its own; SQLite: a lease on the jobs table). */
+  openJobQueue(client: LeadDeskPrismaClient, options: JobQueueOptions): JobQueue;
 
   /** A parameter with its type, where the database cannot infer one (inside a VALUES list). */
   typed(value: unknown, type: ColumnType): Sql;
@@ -95,4 +97,33 @@ export interface Notifications {
   /** Hears a channel from now on; payloads published together arrive together. */
   listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void>;
   close(): Promise<void>;
+}
+
+/** What a job's step did: applied a batch with more to come, or found the job finished. */
+export type JobStepOutcome = 'more' | 'done';
+
+export interface JobQueueOptions {
+  /** A step (one batch) of a process that died is taken over after this long. */
+  leaseSeconds: number;
+}
+
+/**
+ * Hands background jobs to the app's processes: each job to one process at a time, its
+ * steps one after the other, and a job whose process died to a live one. The batches
+ * themselves are made once-only by the job runner (a lock and a cursor in one transaction).
+ */
+export interface JobQueue {
+  /** Schedules a new job, inside the transaction that makes it: a committed job is always scheduled. */
+  schedule(jobId: string, db: TransactionClient): Promise<void>;
+  /** From now on, runs jobs' steps in this process. */
+  start(worker: JobWorker): Promise<void>;
+  /** Takes no more steps; resolves once the step in progress has committed. */
+  stop(): Promise<void>;
+}
+
+/** What the queue runs: a job's next step, and what to do once a job's step kept failing. */
+export interface JobWorker {
+  runStep(jobId: string): Promise<JobStepOutcome>;
+  /** The step failed every time it was tried: the job is given up, with the last error. */
+  giveUp(jobId: string, error: unknown): Promise<void>;
 }

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { CsvExport, CsvQuery, DatabaseDialect, Notifications, RowReader, SearchPurpose, TextSearch } from './database-dialect';
+import type { CsvExport, CsvQuery, DatabaseDialect, JobQueue, JobQueueOptions, Notifications, RowReader, SearchPurpose, TextSearch } from './database-dialect';
 import { DATABASE_TARGET, type DatabaseTarget } from './database-url';
 import { dialectFor } from './dialect-for';
 import type { LeadDeskPrismaClient, RawQueries, TransactionClient } from './prisma-client';
@@ -74,6 +74,11 @@ export class Database implements OnModuleInit, OnModuleDestroy {
 
   listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void> {
     return this.notifications.listen(channel, onPayloads);
+  }
+
+  /** The background jobs' queue; its owner starts and stops it. */
+  openJobQueue(options: JobQueueOptions): JobQueue {
+    return this.dialect.openJobQueue(this.client, options);
   }
 
   async onModuleInit(): Promise<void> {

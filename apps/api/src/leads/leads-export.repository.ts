@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { Database } from '../database/database';
+import { sql } from '../database/sql';
 import type { CsvCellSource, CsvFormat } from '../database/database-dialect';
 import { FORMULA_QUOTE, PREFIXED_STARTS } from './csv/formula-escape';
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from './csv/lead-csv-columns';
@@ -45,6 +46,17 @@ export class LeadsExportRepository {
       columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
       table: 'leads',
       where: await this.leads.listConditions(filter, access),
+      orderBy: 'created_at DESC, id DESC',
+      format: LEAD_CSV_FORMAT,
+    });
+  }
+
+  /** The leads a job selected (a bulk export), as leads.csv in the same columns and order; archived ones too, since they were picked. */
+  async jobSelectionCsv(jobId: string): Promise<Readable> {
+    return this.database.exportCsv({
+      columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
+      table: 'leads',
+      where: [sql`id IN (SELECT lead_id FROM job_items WHERE job_id = ${jobId})`],
       orderBy: 'created_at DESC, id DESC',
       format: LEAD_CSV_FORMAT,
     });

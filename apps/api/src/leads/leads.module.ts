@@ -31,7 +31,7 @@ import { toLeadOutput } from './outputs/lead.output';
   ],
   controllers: [LeadsController, LeadTagsController],
   providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
-  exports: [LeadsService, LeadsRepository, DemoLeadsSeeder, LeadRouter],
+  exports: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

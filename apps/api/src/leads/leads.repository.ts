@@ -278,6 +278,37 @@ export class LeadsRepository {
     }
   }
 
+  /** Of these ids, those of leads the viewer may see (archived ones too). */
+  async visibleIds(ids: string[], access: LeadAccess, db: Db): Promise<Set<string>> {
+    const rows = await db.$queryRaw<{ id: string }[]>`SELECT id FROM leads ${where([sql`id IN (${join(ids)})`, ...leadAccessConditions(access)])}`;
+    return new Set(rows.map((row) => row.id));
+  }
+
+  /** Leads as a bulk action reads them: where they stand in the pipeline (with names), archived or not, their tags. */
+  findBulkTargets(ids: string[], db: Db) {
+    return db.lead.findMany({
+      where: { id: { in: ids } },
+      select: { id: true, stageId: true, ownerId: true, lostReason: true, archivedAt: true, tags: true, stage: { select: { name: true } }, owner: { select: { name: true } } },
+    });
+  }
+
+  /** Gives many leads the same pipeline columns, each its next version: one statement. */
+  async setPipelineMany(ids: string[], changes: Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt'>>, updatedAt: Date, db: Db): Promise<void> {
+    if (ids.length === 0) return;
+    await db.lead.updateMany({ where: { id: { in: ids } }, data: { ...changes, updatedAt, version: { increment: 1 } } });
+  }
+
+  /** Gives each lead its own tag list (the column beside the lead; lead_tags is the caller's), each its next version: one statement. */
+  async setTagsMany(tagsById: Map<string, string>, updatedAt: Date, db: Db): Promise<void> {
+    if (tagsById.size === 0) return;
+    const { dialect } = this.database;
+    const rows = [...tagsById].map(([id, tags]) => sql`(${dialect.typed(id, 'text')}, ${dialect.typed(tags, 'text')})`);
+    await db.$executeRaw`
+      WITH changed (id, tags) AS (VALUES ${join(rows)})
+      UPDATE leads SET tags = changed.tags, updated_at = ${updatedAt}, version = leads.version + 1
+      FROM changed WHERE leads.id = changed.id`;
+  }
+
   /** Runs `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: (db: TransactionClient) => Promise<T>): Promise<T> {
     return this.database.transaction(work);

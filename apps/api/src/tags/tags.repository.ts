@@ -22,6 +22,18 @@ export class TagsRepository {
     await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
   }
 
+  /** Indexes more tags of leads (none of them carried by its lead yet). */
+  async addMany(tags: { leadId: string; tag: string }[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
+    if (tags.length === 0) return;
+    await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map(({ leadId, tag }) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
+  }
+
+  /** Removes these tag keys from these leads' index. */
+  async removeMany(leadIds: string[], keys: string[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
+    if (leadIds.length === 0 || keys.length === 0) return;
+    await db.$executeRaw`DELETE FROM lead_tags WHERE lead_id IN (${join(leadIds)}) AND "key" IN (${join(keys)})`;
+  }
+
   /** Of these tag keys, those at least one lead carries. */
   async inUse(keys: string[]): Promise<Set<string>> {
     if (keys.length === 0) return new Set();

@@ -33,7 +33,8 @@ export async function createTestDatabase(provider: DatabaseProvider, sqliteDir =
   return {
     provider,
     url: url.toString(),
-    drop: () => withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`)).then(() => undefined),
+    // The job queue's schema (pg-boss) goes with it.
+    drop: () => withPostgres((client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`)).then(() => undefined),
   };
 }
 

@@ -2,13 +2,14 @@ import { Logger } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, escapeIdentifier } from 'pg';
 import { PrismaClient } from '../../generated/postgresql/client';
-import type { ColumnType, DatabaseDialect, TextSearch } from '../database-dialect';
+import type { ColumnType, DatabaseDialect, JobQueueOptions, TextSearch } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
 import { likePattern } from '../like-pattern';
 import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
 import { join, raw, sql, type Sql } from '../sql';
 import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresNotifications } from './postgres-notifications';
+import { PgBossJobQueue } from './pg-boss-job-queue';
 import { postgresPoolConfig } from './postgres-pool';
 import { PostgresReader } from './postgres-reader';
 
@@ -62,6 +63,10 @@ export class PostgresDialect implements DatabaseDialect {
 
   openNotifications(client: LeadDeskPrismaClient): PostgresNotifications {
     return new PostgresNotifications(this.target, client);
+  }
+
+  openJobQueue(_client: LeadDeskPrismaClient, options: JobQueueOptions): PgBossJobQueue {
+    return new PgBossJobQueue(this.target, options);
   }
 
   /** PostgreSQL cannot infer a type for a parameter inside a VALUES list. */

@@ -2,12 +2,13 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from '../../generated/sqlite/client';
-import type { DatabaseDialect, RowReader, SearchPurpose, TextSearch } from '../database-dialect';
+import type { DatabaseDialect, JobQueueOptions, RowReader, SearchPurpose, TextSearch } from '../database-dialect';
 import type { SqliteTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 import { sql, type Sql } from '../sql';
 import { InProcessNotifications } from './in-process-notifications';
 import { SqliteCsvExport } from './sqlite-csv-export';
+import { SqliteJobQueue } from './sqlite-job-queue';
 import { SqliteReader } from './sqlite-reader';
 import { SqliteSearch } from './sqlite-search';
 
@@ -47,6 +48,10 @@ export class SqliteDialect implements DatabaseDialect {
 
   openNotifications(): InProcessNotifications {
     return new InProcessNotifications();
+  }
+
+  openJobQueue(client: LeadDeskPrismaClient, options: JobQueueOptions): SqliteJobQueue {
+    return new SqliteJobQueue(client, options);
   }
 
   /** SQLite types a VALUES list's cells by their values. */

@@ -1,0 +1,37 @@
+import { Injectable, NotFoundException } from '@nestjs/common';
+import type { Job } from '@lead-desk/contracts';
+import type { Readable } from 'node:stream';
+import type { StaffPrincipal } from '../auth/staff-session';
+import { LeadsExportRepository } from '../leads/leads-export.repository';
+import { toJobOutput } from './job-record';
+import { JobsRepository } from './jobs.repository';
+
+/** Reading jobs: a job is its creator's and the admins' (anyone's in open mode); to anyone else it does not exist. */
+@Injectable()
+export class JobsService {
+  constructor(
+    private readonly jobs: JobsRepository,
+    private readonly exports: LeadsExportRepository,
+  ) {}
+
+  async get(id: string, staff: StaffPrincipal | undefined): Promise<Job> {
+    const job = await this.jobs.find(id);
+    if (!job || !mayRead(staff, job.createdById)) throw notFound(id);
+    return toJobOutput(job);
+  }
+
+  /** A bulk export's CSV, once its job has succeeded. */
+  async exportCsv(id: string, staff: StaffPrincipal | undefined): Promise<Readable> {
+    const job = await this.get(id, staff);
+    if (job.download === null) throw new NotFoundException(`Job ${id} has no CSV to download.`);
+    return this.exports.jobSelectionCsv(id);
+  }
+}
+
+function mayRead(staff: StaffPrincipal | undefined, createdById: string | null): boolean {
+  return staff === undefined || staff.role === 'admin' || staff.id === createdById;
+}
+
+function notFound(id: string): NotFoundException {
+  return new NotFoundException(`No job with id ${id}.`);
+}

@@ -1,0 +1,30 @@
+-- CreateTable
+CREATE TABLE "jobs" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "kind" TEXT NOT NULL,
+    "status" TEXT NOT NULL DEFAULT 'queued',
+    "action" TEXT,
+    "total" INTEGER NOT NULL,
+    "processed" INTEGER NOT NULL DEFAULT 0,
+    "changed" INTEGER NOT NULL DEFAULT 0,
+    "skipped" INTEGER NOT NULL DEFAULT 0,
+    "errors" TEXT NOT NULL DEFAULT '[]',
+    "error" TEXT,
+    "cursor" TEXT,
+    "created_by_id" TEXT,
+    "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "updated_at" DATETIME NOT NULL,
+    "finished_at" DATETIME,
+    "lease_owner" TEXT,
+    "lease_until" DATETIME,
+    CONSTRAINT "jobs_created_by_id_fkey" FOREIGN KEY ("created_by_id") REFERENCES "staff_users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+
+-- CreateTable
+CREATE TABLE "job_items" (
+    "job_id" TEXT NOT NULL,
+    "lead_id" TEXT NOT NULL,
+
+    PRIMARY KEY ("job_id", "lead_id"),
+    CONSTRAINT "job_items_job_id_fkey" FOREIGN KEY ("job_id") REFERENCES "jobs" ("id") ON DELETE CASCADE ON UPDATE CASCADE
+);
