@@ -1,4 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import AxeBuilder from '@axe-core/playwright';
+import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
 import { leadCards, openLive, showing } from '../support/dashboard-page';
@@ -100,4 +102,21 @@ test('select all leads matching a search, assign them to an agent with a progres
   await expect(leadCards(other).first()).toContainText(`${tag} Buyer`);
   await context.close();
   await other.context().close();
+});
+
+test('a bulk export of the leads picked one by one ends with leads.csv of exactly those leads to download', async ({ page }) => {
+  const tag = uniqueTag();
+  const names = ['Asha', 'Bala', 'Chitra'].map((name) => `${tag} ${name}`);
+  await importLeadsCsv(['name,location,qualified', ...names.map((name) => `${name},Goa,true`)].join('\n'), app.url);
+  await openLive(page, `${app.url}/?q=${tag}`);
+  await expect(showing(page)).toHaveText(`Showing 3 results for "${tag}"`);
+  await page.getByRole('checkbox', { name: `Select ${names[0]}` }).check();
+  await page.getByRole('checkbox', { name: `Select ${names[2]}` }).check();
+  await page.getByRole('region', { name: 'Bulk actions' }).getByRole('button', { name: 'Export' }).click();
+
+  const job = page.getByRole('region', { name: 'Export 2 leads' });
+  await expect(job.getByText('2 leads exported')).toBeVisible();
+  const [download] = await Promise.all([page.waitForEvent('download'), job.getByRole('link', { name: 'Download leads.csv' }).click()]);
+  const rows: Record<string, string>[] = parse(await readFile(await download.path()), { columns: true, bom: true });
+  expect(rows.map((row) => row.name).sort()).toEqual([names[0], names[2]].sort());
 });

@@ -220,7 +220,7 @@ describe('Bulk actions', { timeout: 20_000 }, () => {
         return Response.json(
           reads < 2
             ? aJob({ action: { type: 'export' }, processed: 1 })
-            : aJob({ action: { type: 'export' }, status: 'succeeded', processed: 2, changed: 2, download: '/api/jobs/job-1/export.csv' }),
+            : aJob({ action: { type: 'export' }, status: 'succeeded', processed: 2, skipped: 2, download: '/api/jobs/job-1/export.csv' }),
         );
       },
     });
@@ -230,7 +230,7 @@ describe('Bulk actions', { timeout: 20_000 }, () => {
     await waitFor(() => expect(progress()).toHaveAttribute('aria-valuenow', '1'));
     const link = await screen.findByRole('link', { name: 'Download leads.csv' });
     expect(link).toHaveAttribute('href', '/api/jobs/job-1/export.csv');
-    expect(screen.getByText('2 changed, 0 skipped')).toBeInTheDocument();
+    expect(screen.getByText('2 leads exported')).toBeInTheDocument();
     const finalReads = reads;
     await new Promise((resolve) => setTimeout(resolve, 1800));
     expect(reads).toBe(finalReads);

@@ -33,7 +33,8 @@ export function describeBulkAction({ action, targetName }: BulkActionChoice, cou
   }
 }
 
-/** The end of a job: "2,431 changed, 12 skipped". */
-export function jobSummary(job: Pick<Job, 'changed' | 'skipped'>): string {
+/** The end of a job: "2,431 changed, 12 skipped"; an export changes nothing, it writes each lead it read. */
+export function jobSummary(job: Pick<Job, 'action' | 'processed' | 'changed' | 'skipped'>): string {
+  if (job.action?.type === 'export') return `${leads(job.processed)} exported`;
   return `${formatCount(job.changed)} changed, ${formatCount(job.skipped)} skipped`;
 }
