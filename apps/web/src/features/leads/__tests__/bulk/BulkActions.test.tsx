@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../../../../testing/FakeEventSource';
 import { leadPage } from '../../../../testing/apiStub';
 import { fakePipelineApi } from '../../../../testing/fakePipelineApi';
+import { aJob as aBulkJob } from '../../../../testing/jobFixtures';
 import { giveLeadListHeight } from '../../../../testing/layout';
 import { aLead } from '../../../../testing/leadFixtures';
 import { renderWithQueryClient } from '../../../../testing/renderWithQueryClient';
@@ -20,23 +21,8 @@ const someLeads = (count: number): Lead[] =>
     aLead({ _id: `l${count - index}`, name: `Lead ${count - index}`, tags: (count - index) % 2 === 0 ? ['NRI'] : [], createdAt: new Date(Date.UTC(2026, 4, 1) + (count - index) * 60_000).toISOString() }),
   );
 
-const aJob = (overrides: Partial<Job> = {}): Job => ({
-  id: 'job-1',
-  kind: 'bulk',
-  status: 'running',
-  action: { type: 'assign', ownerId: 'agent-2' },
-  total: 2,
-  processed: 0,
-  changed: 0,
-  skipped: 0,
-  errors: [],
-  error: null,
-  createdBy: null,
-  createdAt: '2026-05-20T10:00:00.000Z',
-  finishedAt: null,
-  download: null,
-  ...overrides,
-});
+/** The job the tests' bulk requests make: assigning two leads to Vikram Singh. */
+const aJob = (overrides: Partial<Job> = {}): Job => aBulkJob({ action: { type: 'assign', ownerId: 'agent-2' }, total: 2, ...overrides });
 
 /** The dashboard over `leads`, with POST /api/leads/bulk recording each request and answering with job-1. */
 function renderDashboard(leads: Lead[], routes: Record<string, (request: Request) => Response | Promise<Response>> = {}) {

@@ -1,44 +1,26 @@
-import type { Job } from '@lead-desk/contracts';
 import { describe, expect, it } from 'vitest';
+import { aJob } from '../../../../testing/jobFixtures';
 import { laterJobReport } from '../../api/bulkJobsApi';
-
-const report = (overrides: Partial<Job>): Job => ({
-  id: 'job-1',
-  kind: 'bulk',
-  status: 'running',
-  action: { type: 'archive' },
-  total: 10,
-  processed: 0,
-  changed: 0,
-  skipped: 0,
-  errors: [],
-  error: null,
-  createdBy: null,
-  createdAt: '2026-05-20T10:00:00.000Z',
-  finishedAt: null,
-  download: null,
-  ...overrides,
-});
 
 describe('laterJobReport (a live event and a poll crossing)', () => {
   it('takes the report further on', () => {
-    expect(laterJobReport(report({ processed: 4 }), report({ processed: 6 }))).toEqual(report({ processed: 6 }));
-    expect(laterJobReport(undefined, report({ processed: 2 }))).toEqual(report({ processed: 2 }));
+    expect(laterJobReport(aJob({ processed: 4 }), aJob({ processed: 6 }))).toEqual(aJob({ processed: 6 }));
+    expect(laterJobReport(undefined, aJob({ processed: 2 }))).toEqual(aJob({ processed: 2 }));
   });
 
   it('never moves progress back', () => {
-    const known = report({ processed: 6 });
-    expect(laterJobReport(known, report({ processed: 4 }))).toBe(known);
+    const known = aJob({ processed: 6 });
+    expect(laterJobReport(known, aJob({ processed: 4 }))).toBe(known);
   });
 
   it('keeps a finished job finished', () => {
-    const finished = report({ status: 'succeeded', processed: 10, changed: 10 });
-    expect(laterJobReport(finished, report({ processed: 10 }))).toBe(finished);
-    expect(laterJobReport(report({ processed: 10 }), finished)).toBe(finished);
+    const finished = aJob({ status: 'succeeded', processed: 10, changed: 10 });
+    expect(laterJobReport(finished, aJob({ processed: 10 }))).toBe(finished);
+    expect(laterJobReport(aJob({ processed: 10 }), finished)).toBe(finished);
   });
 
   it('takes a failure that stopped before the last known progress', () => {
-    const failed = report({ status: 'failed', processed: 5, error: 'stopped' });
-    expect(laterJobReport(report({ processed: 6 }), failed)).toBe(failed);
+    const failed = aJob({ status: 'failed', processed: 5, error: 'stopped' });
+    expect(laterJobReport(aJob({ processed: 6 }), failed)).toBe(failed);
   });
 });
