@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Lead, LeadInput } from '@lead-desk/contracts';
+import type { ImportSummary, Lead, LeadInput, NewStaffMember, StaffAccount } from '@lead-desk/contracts';
 import { vapiHmacHeaders } from '@lead-desk/test-support';
 
 /**
@@ -31,11 +31,11 @@ export async function createLead(lead: LeadInput): Promise<Lead> {
 }
 
 /** Every lead of a view, newest first, read page by page from the API. */
-export async function listLeads(query: Record<string, string> = {}): Promise<Lead[]> {
+export async function listLeads(query: Record<string, string> = {}, baseUrl = process.env.E2E_BASE_URL): Promise<Lead[]> {
   const leads: Lead[] = [];
   let next: string | null = `/api/leads?${new URLSearchParams({ limit: '1000', ...query })}`;
   while (next) {
-    const response: Response = await fetch(api(next));
+    const response: Response = await fetch(`${baseUrl}${next}`);
     if (!response.ok) throw new Error(`GET ${next} answered ${response.status}`);
     leads.push(...((await response.json()) as Lead[]));
     next = /<([^>]+)>;\s*rel="next"/.exec(response.headers.get('Link') ?? '')?.[1] ?? null;
@@ -52,4 +52,18 @@ export async function postWebhook(body: unknown, expectedStatus = 200): Promise<
     body: bytes,
   });
   if (response.status !== expectedStatus) throw new Error(`The webhook answered ${response.status}: ${await response.text()}`);
+}
+
+/** Imports a CSV through the real API (POST /api/leads/import, text/csv), as an admin's import does. */
+export async function importLeadsCsv(csv: string, baseUrl = process.env.E2E_BASE_URL): Promise<ImportSummary> {
+  const response = await fetch(`${baseUrl}/api/leads/import`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: csv });
+  if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as ImportSummary;
+}
+
+/** Adds a member of staff through the real API (open mode lets anyone, as an admin would). */
+export async function createStaff(member: NewStaffMember, baseUrl = process.env.E2E_BASE_URL): Promise<StaffAccount> {
+  const response = await fetch(`${baseUrl}/api/staff`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(member) });
+  if (response.status !== 201) throw new Error(`POST /api/staff answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as StaffAccount;
 }

@@ -258,7 +258,8 @@ test('works with the keyboard alone, with a visible focus ring', async ({ page }
   await expect(showing(page)).toHaveText(`Showing 2 results for "${tag}"`);
 
   const details = leadCard(page, bala).getByRole('button', { name: 'View Details' });
-  await focusOn(() => details.evaluate((el) => el === document.activeElement), 10);
+  // Each card's selection checkbox is a stop on the way too.
+  await focusOn(() => details.evaluate((el) => el === document.activeElement), 12);
   await expect(details).toBeFocused();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: bala });

@@ -1,7 +1,8 @@
-import { ForbiddenException, Injectable } from '@nestjs/common';
+import { ForbiddenException, Inject, Injectable } from '@nestjs/common';
 import type { BulkAction, JobCreated, ParsedBulkRequest } from '@lead-desk/contracts';
 import type { StaffPrincipal } from '../../auth/staff-session';
 import { InvalidFieldsException, type FieldError } from '../../common/field-errors';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import type { TransactionClient } from '../../database/prisma-client';
 import { leadAccessOf } from '../../leads/access/lead-access';
@@ -31,6 +32,7 @@ export class BulkJobsService {
     private readonly stages: StagesRepository,
     private readonly staff: StaffRepository,
     private readonly runner: JobRunner,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   async create(request: ParsedBulkRequest, staff: StaffPrincipal | undefined): Promise<JobCreated> {
@@ -49,7 +51,7 @@ export class BulkJobsService {
         await this.jobs.addItems(job.id, request.ids, db);
         total = request.ids.length;
       } else {
-        const filter = resolveLeadFilter(asLeadFilter(request.filter!), actorId);
+        const filter = resolveLeadFilter(asLeadFilter(request.filter!), actorId, this.config.APP_TIME_ZONE);
         total = await this.jobs.addMatchingItems(job.id, await this.leads.listConditions(filter, access), db);
       }
       await this.jobs.setTotal(job.id, total, exportNow, db);

@@ -26,6 +26,11 @@ export const stageKeys = {
   all: ['stages'] as const,
 };
 
+/** Background jobs (GET /api/jobs/:id), kept current by job.updated live events. */
+export const jobKeys = {
+  job: (id: string) => ['jobs', id] as const,
+};
+
 export const callKeys = {
   call: (id: string) => ['calls', id] as const,
 };

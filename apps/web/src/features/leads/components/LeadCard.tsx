@@ -10,6 +10,7 @@ const TEXT = {
   call: 'Call To Customer',
   details: 'View Details',
   tags: 'Tags',
+  select: (name: string) => `Select ${name}`,
 };
 
 interface LeadCardProps {
@@ -18,10 +19,15 @@ interface LeadCardProps {
   highlighted?: boolean;
   onCall: (lead: Lead) => void;
   onViewDetails: (lead: Lead) => void;
+  /** Bulk selection: the card's checkbox shows only when this is given. */
+  onToggleSelected?: (id: string) => void;
+  selected?: boolean;
+  /** Every lead matching the filter is selected: one card cannot be left out. */
+  selectionLocked?: boolean;
 }
 
 /** One lead at a glance, with the two things staff do next: call, or read everything. */
-export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCall, onViewDetails }: LeadCardProps) {
+export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCall, onViewDetails, onToggleSelected, selected = false, selectionLocked = false }: LeadCardProps) {
   const nameId = useId();
   const fields: [LucideIcon, string, string | null][] = [
     [Phone, LEAD_FIELD_TEXT.phone, lead.phone],
@@ -34,9 +40,19 @@ export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCa
     [CalendarClock, LEAD_FIELD_TEXT.created, formatDateTime(lead.createdAt)],
   ];
   return (
-    <article className="lead-card" data-testid="lead-card" data-highlighted={highlighted || undefined} aria-labelledby={nameId}>
+    <article className="lead-card" data-testid="lead-card" data-highlighted={highlighted || undefined} data-selected={selected || undefined} aria-labelledby={nameId}>
       <div className="lead-card__header">
-        <div>
+        {onToggleSelected && (
+          <input
+            type="checkbox"
+            className="lead-card__select"
+            aria-label={TEXT.select(lead.name)}
+            checked={selected}
+            disabled={selectionLocked}
+            onChange={() => onToggleSelected(lead._id)}
+          />
+        )}
+        <div className="lead-card__title">
           <h5 id={nameId} className="lead-card__name">
             {lead.name}
           </h5>

@@ -1,4 +1,5 @@
 import type { Lead } from '@lead-desk/contracts';
+import { isLeadSelected, type BulkSelection } from '../bulkSelection';
 import { usePagedVirtualLeads } from '../hooks/usePagedVirtualLeads';
 import { LeadCard } from './LeadCard';
 
@@ -19,13 +20,15 @@ interface LeadListProps {
   highlighted: ReadonlySet<string>;
   onCall: (lead: Lead) => void;
   onViewDetails: (lead: Lead) => void;
+  selection: BulkSelection;
+  onToggleSelected: (id: string) => void;
 }
 
 /**
  * The leads in a virtual list: only the cards in view (and a few around) are in the
  * page, so 100,000 leads scroll like 10. Pages load as the end comes near.
  */
-export function LeadList({ leads, total, hasNextPage, isFetchingNextPage, fetchNextPage, highlighted, onCall, onViewDetails }: LeadListProps) {
+export function LeadList({ leads, total, hasNextPage, isFetchingNextPage, fetchNextPage, highlighted, onCall, onViewDetails, selection, onToggleSelected }: LeadListProps) {
   const { scrollElement, virtualizer, items } = usePagedVirtualLeads(
     { leads, hasNextPage, isFetchingNextPage, fetchNextPage },
     { estimatedHeight: ESTIMATED_CARD_HEIGHT, overscan: 3, gap: 12 },
@@ -48,7 +51,15 @@ export function LeadList({ leads, total, hasNextPage, isFetchingNextPage, fetchN
               {...(lead ? { 'aria-setsize': Math.max(total, leads.length), 'aria-posinset': item.index + 1 } : {})}
             >
               {lead ? (
-                <LeadCard lead={lead} highlighted={highlighted.has(lead._id)} onCall={onCall} onViewDetails={onViewDetails} />
+                <LeadCard
+                  lead={lead}
+                  highlighted={highlighted.has(lead._id)}
+                  onCall={onCall}
+                  onViewDetails={onViewDetails}
+                  onToggleSelected={onToggleSelected}
+                  selected={isLeadSelected(selection, lead._id)}
+                  selectionLocked={selection.kind === 'matching'}
+                />
               ) : (
                 <p className="lead-list__loading" role="status">
                   {TEXT.loadingMore}

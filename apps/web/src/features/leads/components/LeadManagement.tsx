@@ -10,6 +10,8 @@ import { useLeadView } from '../hooks/useLeadView';
 import { useLiveLeadUpdates } from '../hooks/useLiveLeadUpdates';
 import { useOutboundCall } from '../hooks/useOutboundCall';
 import { AgentStatusCard } from './AgentStatusCard';
+import { BulkJobProgress } from './bulk/BulkJobProgress';
+import type { StartedBulkJob } from './bulk/BulkBar';
 import { ExportCsvLink } from './ExportCsvLink';
 import { LeadCsvImport } from './LeadCsvImport';
 import { LeadFilterButtons } from './LeadFilterButtons';
@@ -52,6 +54,7 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
   const [highlighted, highlight] = useHighlights();
   const [adding, setAdding] = useState(false);
   const [detailsOf, setDetailsOf] = useState<Lead | null>(null);
+  const [bulkJob, setBulkJob] = useState<StartedBulkJob | null>(null);
   const call = useOutboundCall();
 
   useLiveLeadUpdates(highlight);
@@ -116,12 +119,22 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
           <LeadLayoutToggle layout={layout} onChange={setLayout} />
         </div>
       </div>
+      {/* Above both layouts: a job started from the list goes on while the board is open. */}
+      {bulkJob && <BulkJobProgress key={bulkJob.id} started={bulkJob} onClose={() => setBulkJob(null)} />}
       {layout === 'board' ? (
         <Suspense fallback={<p role="status">{TEXT.boardLoading}</p>}>
           <PipelineBoard view={view} highlighted={highlighted} onViewDetails={setDetailsOf} />
         </Suspense>
       ) : (
-        <LeadResults view={view} highlighted={highlighted} onAddLead={() => setAdding(true)} onCall={onCall} onViewDetails={setDetailsOf} />
+        <LeadResults
+          view={view}
+          highlighted={highlighted}
+          onAddLead={() => setAdding(true)}
+          onCall={onCall}
+          onViewDetails={setDetailsOf}
+          canExport={canTransferFiles}
+          onBulkJobStarted={setBulkJob}
+        />
       )}
 
       <Suspense fallback={null}>

@@ -1,8 +1,10 @@
 import type { Lead, LeadStatus } from '@lead-desk/contracts';
-import { useId } from 'react';
+import { useCallback, useId } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useBulkSelection } from '../hooks/useBulkSelection';
 import { useLeadList } from '../hooks/useLeadList';
 import type { LeadView } from '../types';
+import { BulkBar, type StartedBulkJob } from './bulk/BulkBar';
 import { LeadEmptyState } from './LeadEmptyState';
 import { LeadList } from './LeadList';
 
@@ -22,15 +24,20 @@ interface LeadResultsProps {
   onAddLead: () => void;
   onCall: (lead: Lead) => void;
   onViewDetails: (lead: Lead) => void;
+  /** Export is among the bulk actions for those who may download leads. */
+  canExport: boolean;
+  onBulkJobStarted: (job: StartedBulkJob) => void;
 }
 
 /** The results heading, how many match, and the leads themselves (or why there are none). */
-export function LeadResults({ view, highlighted, onAddLead, onCall, onViewDetails }: LeadResultsProps) {
+export function LeadResults({ view, highlighted, onAddLead, onCall, onViewDetails, canExport, onBulkJobStarted }: LeadResultsProps) {
   const headingId = useId();
   const list = useLeadList(view);
   const { leads, total } = list;
   // While a new view loads, the previous one's results stay, dimmed; its counts are not shown as the new one's.
   const settled = list.isSuccess && !list.isPlaceholderData;
+  const [selection, dispatch] = useBulkSelection(view);
+  const toggleSelected = useCallback((id: string) => dispatch({ type: 'TOGGLE', id }), [dispatch]);
 
   return (
     <section className="lead-results" aria-labelledby={headingId} aria-busy={list.isFetching && !list.isFetchingNextPage}>
@@ -40,6 +47,7 @@ export function LeadResults({ view, highlighted, onAddLead, onCall, onViewDetail
           {settled ? TEXT.showing(total, view.q) : TEXT.loading}
         </p>
       </div>
+      <BulkBar selection={selection} dispatch={dispatch} view={view} matchingTotal={settled ? total : null} canExport={canExport} onStarted={onBulkJobStarted} />
       {list.error && !list.isFetchNextPageError ? (
         <ErrorNotice title={TEXT.failed} error={list.error} onRetry={() => void list.refetch()} />
       ) : list.isPending ? (
@@ -63,6 +71,8 @@ export function LeadResults({ view, highlighted, onAddLead, onCall, onViewDetail
             highlighted={highlighted}
             onCall={onCall}
             onViewDetails={onViewDetails}
+            selection={selection}
+            onToggleSelected={toggleSelected}
           />
           {list.isFetchNextPageError && <ErrorNotice title={TEXT.failed} error={list.error} onRetry={() => void list.fetchNextPage()} />}
         </div>

@@ -1,10 +1,12 @@
-import type { LiveEvent, LiveEventType } from '@lead-desk/contracts';
+import type { Job, LiveEvent, LiveEventType } from '@lead-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { laterJobReport } from '../api/bulkJobsApi';
 import { placeLeadInLists, refreshLeadSummaries, removeLeadFromLists } from '../api/leadCache';
-import { callKeys, leadKeys, stageKeys } from '../api/leadQueryKeys';
+import { callKeys, jobKeys, leadKeys, stageKeys } from '../api/leadQueryKeys';
+import { tagsKey } from '../api/tagsApi';
 
-const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updated', 'stages.updated'] as const satisfies readonly LiveEventType[];
+const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updated', 'stages.updated', 'job.updated'] as const satisfies readonly LiveEventType[];
 /** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
@@ -17,7 +19,7 @@ const leadIdOf = (event: LeadEvent) => (event.type === 'lead.removed' ? event.da
 
 /**
  * Listens to GET /api/events and keeps the cached leads (lists and board columns), stats,
- * board counts, stages and calls current, so changes appear without a reload.
+ * board counts, stages, calls and background jobs current, so changes appear without a reload.
  * `onLeadsChanged` hears which leads were added or changed.
  */
 export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): void {
@@ -49,6 +51,13 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
           // An open lead's notes and timeline are not in the event: read them again (only what is shown is fetched).
           if (event.type === 'lead.updated') void queryClient.invalidateQueries({ queryKey: leadKeys.detailParts(event.data._id) });
         }
+      }
+      const jobEvents = batch.filter((event) => event.type === 'job.updated');
+      for (const { data: job } of jobEvents) queryClient.setQueryData<Job>(jobKeys.job(job.id), (known) => laterJobReport(known, job));
+      if (jobEvents.length > 0) {
+        // A job's batch changes leads without an event for each: read what is shown again.
+        void queryClient.invalidateQueries({ queryKey: leadKeys.all });
+        void queryClient.invalidateQueries({ queryKey: tagsKey });
       }
       for (const event of batch) {
         if (event.type === 'stages.updated') {

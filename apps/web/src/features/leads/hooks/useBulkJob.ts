@@ -1,0 +1,21 @@
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { fetchJob, isJobFinished, laterJobReport } from '../api/bulkJobsApi';
+import { jobKeys } from '../api/leadQueryKeys';
+
+/**
+ * How often the job is read when no job.updated event came (the stream dropped, or a proxy
+ * holds events back). Each event restarts this wait, so while events flow nothing is polled.
+ */
+export const JOB_POLL_MS = 1500;
+
+/** A background job as the live events (useLiveLeadUpdates) and, failing them, polling report it. */
+export function useBulkJob(id: string) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: jobKeys.job(id),
+    queryFn: async ({ signal }) => laterJobReport(queryClient.getQueryData(jobKeys.job(id)), await fetchJob(id, signal)),
+    refetchInterval: (query) => (isJobFinished(query.state.data) ? false : JOB_POLL_MS),
+    // Events keep it current; a refocused tab needs no extra read of a finished job.
+    staleTime: Infinity,
+  });
+}
