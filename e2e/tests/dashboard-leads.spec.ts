@@ -258,8 +258,8 @@ test('works with the keyboard alone, with a visible focus ring', async ({ page }
   await expect(showing(page)).toHaveText(`Showing 2 results for "${tag}"`);
 
   const details = leadCard(page, bala).getByRole('button', { name: 'View Details' });
-  // Each card's selection checkbox is a stop on the way too.
-  await focusOn(() => details.evaluate((el) => el === document.activeElement), 12);
+  // The filters on the way (a date field is a stop per part: day, month, year) and each card's selection checkbox.
+  await focusOn(() => details.evaluate((el) => el === document.activeElement), 24);
   await expect(details).toBeFocused();
   await page.keyboard.press('Enter');
   const panel = page.getByRole('dialog', { name: bala });

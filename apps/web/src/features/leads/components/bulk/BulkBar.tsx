@@ -1,12 +1,15 @@
 import type { BulkRequest } from '@lead-desk/contracts';
 import { useMutation } from '@tanstack/react-query';
-import { useId, useState, type Dispatch } from 'react';
+import { lazy, Suspense, useId, useState, type Dispatch } from 'react';
 import { startBulkJob } from '../../api/bulkJobsApi';
 import { savedFilterOf } from '../../api/savedViewsApi';
 import { selectedCount, type BulkSelection, type BulkSelectionEvent } from '../../bulkSelection';
 import type { LeadView } from '../../types';
-import { BulkActionForm, type BulkFormActionType } from './BulkActionForm';
+import type { BulkFormActionType } from './BulkActionForm';
 import { describeBulkAction, formatCount, type BulkActionChoice } from './bulkTexts';
+
+// Loaded when an action is chosen: it checks tags with the contracts' schemas, which the page's first download leaves out.
+const BulkActionForm = lazy(() => import('./BulkActionForm').then((module) => ({ default: module.BulkActionForm })));
 
 /** Above this many leads an action asks first: a slip of the mouse should not change thousands. */
 export const CONFIRM_ABOVE = 100;
@@ -112,7 +115,11 @@ export function BulkBar({ selection, dispatch, view, matchingTotal, canExport, o
           </button>
         )}
       </div>
-      {choosing && !confirming && <BulkActionForm key={choosing} type={choosing} onChoose={run} onCancel={() => setChoosing(null)} />}
+      {choosing && !confirming && (
+        <Suspense fallback={null}>
+          <BulkActionForm key={choosing} type={choosing} onChoose={run} onCancel={() => setChoosing(null)} />
+        </Suspense>
+      )}
       {confirming && (
         <div className="bulk-bar__confirm" role="group" aria-labelledby={questionId}>
           <p id={questionId}>{describeBulkAction(confirming, count)}?</p>
