@@ -211,7 +211,7 @@ export class LeadsRepository {
    * Every lead with one of these ids, emails or phones, in one query: who the callers of a
    * batch of calls may be. Whole leads, so that what a batch changes can be told field by field.
    */
-  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db): Promise<Lead[]> {
+  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db = this.database.client): Promise<Lead[]> {
     const matches: LeadWhereInput[] = [];
     if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
     if (keys.emails.length > 0) matches.push({ email: { in: [...new Set(keys.emails)] } });
