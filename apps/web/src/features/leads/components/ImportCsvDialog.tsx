@@ -1,6 +1,8 @@
 import type { ImportSummary } from '@lead-desk/contracts';
 import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
+import type { ImportChoices } from '../api/previewLeadImport';
+import { ImportPreviewStep } from './ImportPreviewStep';
 
 const TEXT = {
   title: 'Import CSV',
@@ -18,6 +20,8 @@ const TEXT = {
 
 interface ImportCsvDialogProps {
   fileName: string;
+  /** The chosen file, previewed until onImport runs the import with the choices made. */
+  preview?: { file: File; fileKey: number; onImport: (choices: ImportChoices) => void };
   /** Set while the import runs. */
   progress: ImportProgress | null;
   summary: ImportSummary | undefined;
@@ -25,10 +29,12 @@ interface ImportCsvDialogProps {
   onClose: () => void;
 }
 
-/** The import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
-export function ImportCsvDialog({ fileName, progress, summary, error, onClose }: ImportCsvDialogProps) {
+/** The file's preview until "Import"; then the import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
+export function ImportCsvDialog({ fileName, preview, progress, summary, error, onClose }: ImportCsvDialogProps) {
+  const started = progress !== null || summary !== undefined || error !== null;
   return (
     <Modal onClose={onClose} title={TEXT.title} description={fileName}>
+      {preview && !started && <ImportPreviewStep {...preview} />}
       {progress && <ImportProgressBar progress={progress} />}
       {error && (
         <p className="form-error" role="alert">
