@@ -103,7 +103,12 @@ describe.each(PROVIDERS)('import of other tools\' exports on %s', (provider) => 
     for (const name of Object.keys(expected)) expect(byName.get(name)!.owner).not.toBeNull();
 
     const before = await allLeads();
-    const exported = (await admin.agent.get('/api/leads/export.csv').buffer(true).parse(textBody).expect(200)).body as string;
+    const exported = (await admin.agent.get('/api/leads/export.csv').buffer(true).parse((res, done) => {
+      let text = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (text += chunk));
+      res.on('end', () => done(null, text));
+    }).expect(200)).body as string;
     const again = await post('/api/leads/import').attach('file', Buffer.from(exported), 'leads.csv').expect(200);
     expect(again.body).toEqual({ created: 0, updated: before.length, skipped: 0, errors: [] });
     // updatedAt and version count writes; what the leads are (stage, owner and tags included) stays the same.
@@ -111,10 +116,3 @@ describe.each(PROVIDERS)('import of other tools\' exports on %s', (provider) => 
     expect(stable(await allLeads())).toEqual(stable(before));
   });
 });
-
-function textBody(res: NodeJS.ReadableStream & { setEncoding(encoding: string): void }, done: (error: Error | null, body: string) => void) {
-  let text = '';
-  res.setEncoding('utf8');
-  res.on('data', (chunk: string) => (text += chunk));
-  res.on('end', () => done(null, text));
-}

@@ -7,6 +7,9 @@ import { VersionedCache } from '../database/versioned-cache';
 import type { LeadAccess } from '../leads/access/lead-access';
 import { leadAccessConditions, leadAccessKey } from '../leads/access/lead-access-condition';
 
+/** Rows per INSERT: three parameters each stay far below SQLite's and PostgreSQL's limits on parameters per statement. */
+const TAGS_PER_INSERT = 1000;
+
 /** The lead_tags index: one row per tag of a lead, by key, for tag filters and counts. */
 @Injectable()
 export class TagsRepository {
@@ -20,6 +23,14 @@ export class TagsRepository {
     await db.$executeRaw`DELETE FROM lead_tags WHERE lead_id = ${leadId}`;
     if (tags.length === 0) return;
     await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
+  }
+
+  /** Indexes the tags of leads that have none indexed yet (new leads), in statements of at most TAGS_PER_INSERT rows. */
+  async addToNewLeads(leads: { leadId: string; tags: string[] }[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
+    const rows = leads.flatMap(({ leadId, tags }) => tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`));
+    for (let start = 0; start < rows.length; start += TAGS_PER_INSERT) {
+      await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(rows.slice(start, start + TAGS_PER_INSERT))}`;
+    }
   }
 
   /** Of these tag keys, those at least one lead carries. */
