@@ -49,6 +49,7 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
   const dir = mkdtempSync(join(tmpdir(), 'lead-desk-import-bench-'));
   const postgres = provider === 'postgresql' ? await postgresSchema() : undefined;
   const api = await startApi({
+    nodeArgs: process.env.IMPORT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.IMPORT_CPU_PROF}`] : undefined,
     env: { DATABASE_URL: postgres?.url ?? `file:${join(dir, 'leads.db')}`, DEMO_DATA: 'false', LOG_LEVEL: 'warn', IMPORT_MAX_BYTES: String(64 * 1024 * 1024) },
   });
   try {

@@ -251,7 +251,7 @@ export class LeadImportService {
       await this.activities.append([...entries, ...routingActivity(routed)], db);
       return { created: created.length, updated, signals };
     });
-    for (const signal of outcome.signals) await this.liveEvents.publish(signal);
+    await this.liveEvents.publishAll(outcome.signals);
     return { created: outcome.created, updated: outcome.updated };
   }
 
