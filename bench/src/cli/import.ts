@@ -10,7 +10,8 @@ import { startApi } from '@lead-desk/test-support';
  * (100,000 rows by default: Lead Name, Mobile No, Email Address, Budget (₹), Locality,
  * Status, Tags, Created On) into an empty database through the built API, on SQLite and
  * on PostgreSQL, and prints the wall time and the API's peak resident memory. Needs
- * `pnpm build` first; PostgreSQL from BENCH_POSTGRES_URL (default the local test one).
+ * `pnpm build` first; PostgreSQL from BENCH_POSTGRES_URL (default the local test one);
+ * IMPORT_PROVIDER=sqlite|postgresql measures one database only.
  */
 const ROWS = Number(process.argv[2] ?? 100_000);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -50,7 +51,7 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
   const postgres = provider === 'postgresql' ? await postgresSchema() : undefined;
   const api = await startApi({
     nodeArgs: process.env.IMPORT_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.IMPORT_CPU_PROF}`] : undefined,
-    env: { DATABASE_URL: postgres?.url ?? `file:${join(dir, 'leads.db')}`, DEMO_DATA: 'false', LOG_LEVEL: 'warn', IMPORT_MAX_BYTES: String(64 * 1024 * 1024) },
+    env: { DATABASE_URL: postgres?.url ?? `file:${join(dir, 'leads.db')}`, DEMO_DATA: 'false', LOG_LEVEL: 'error', IMPORT_MAX_BYTES: String(64 * 1024 * 1024) },
   });
   try {
     const idleBytes = api.rssBytes();
@@ -59,7 +60,7 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
       const form = new FormData();
       form.append('file', new Blob([file], { type: 'text/csv' }), 'crm-export.csv');
       const response = await fetch(`${api.url}/api/leads/import`, { method: 'POST', body: form });
-      if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}`);
+      if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}\nThe API's log ends:\n${api.output().slice(-4000)}`);
       return (await response.json()) as { created: number; updated: number; skipped: number };
     });
     const seconds = (performance.now() - started) / 1000;
@@ -76,7 +77,8 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
 
 async function main(): Promise<void> {
   const file = crmExport(ROWS);
-  for (const provider of ['sqlite', 'postgresql'] as const) await measure(provider, file);
+  const only = process.env.IMPORT_PROVIDER;
+  for (const provider of ['sqlite', 'postgresql'] as const) if (!only || only === provider) await measure(provider, file);
 }
 
 main().catch((error: unknown) => {

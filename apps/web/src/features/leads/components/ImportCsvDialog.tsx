@@ -2,6 +2,7 @@ import type { ImportSummary } from '@lead-desk/contracts';
 import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
 import type { ImportChoices } from '../api/previewLeadImport';
+import { ImportCounts } from './ImportCounts';
 import { ImportPreviewStep } from './ImportPreviewStep';
 
 const TEXT = {
@@ -65,20 +66,13 @@ function ImportProgressBar({ progress }: { progress: ImportProgress }) {
 function ImportResult({ summary }: { summary: ImportSummary }) {
   return (
     <div className="import-result" role="status">
-      <dl className="import-result__counts">
-        {(
-          [
-            [TEXT.created, summary.created],
-            [TEXT.updated, summary.updated],
-            [TEXT.skipped, summary.skipped],
-          ] as const
-        ).map(([label, count]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{count}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportCounts
+        counts={[
+          [TEXT.created, summary.created],
+          [TEXT.updated, summary.updated],
+          [TEXT.skipped, summary.skipped],
+        ]}
+      />
       {summary.errors.length > 0 && (
         <>
           <h3 className="import-result__heading">{TEXT.rejected}</h3>

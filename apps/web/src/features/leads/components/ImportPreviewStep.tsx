@@ -4,6 +4,7 @@ import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { previewLeadImport, type ImportChoices } from '../api/previewLeadImport';
+import { ImportCounts } from './ImportCounts';
 
 const TEXT = {
   loading: 'Reading the file…',
@@ -195,20 +196,13 @@ function PreviewOutcome({ preview }: { preview: ImportPreview }) {
   return (
     <section className="import-result" aria-label={TEXT.outcome}>
       <h3 className="import-result__heading">{TEXT.outcome}</h3>
-      <dl className="import-result__counts">
-        {(
-          [
-            [TEXT.wouldCreate, outcome.created],
-            [TEXT.wouldUpdate, outcome.updated],
-            [TEXT.wouldSkip, outcome.skipped],
-          ] as const
-        ).map(([label, count]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{count}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportCounts
+        counts={[
+          [TEXT.wouldCreate, outcome.created],
+          [TEXT.wouldUpdate, outcome.updated],
+          [TEXT.wouldSkip, outcome.skipped],
+        ]}
+      />
       {outcome.errors.length > 0 && (
         <ul className="import-result__errors">
           {outcome.errors.slice(0, SHOWN_ERRORS).map((error, index) => (

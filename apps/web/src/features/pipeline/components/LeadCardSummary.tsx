@@ -1,10 +1,10 @@
 import type { Lead } from '@lead-desk/contracts';
+import { TagChips } from '../../../components/TagChips';
 
 const TEXT = {
   unassigned: 'Unassigned',
   owner: 'Owner',
   lostReason: 'Lost because',
-  tags: 'Tags',
 };
 
 /** The few facts a board card has room for: where, who works it, why it was lost, and its tags. */
@@ -23,15 +23,7 @@ export function LeadCardSummary({ lead }: { lead: Lead }) {
           </>
         )}
       </p>
-      {lead.tags.length > 0 && (
-        <ul className="lead-card__tags" aria-label={TEXT.tags}>
-          {lead.tags.map((tag) => (
-            <li key={tag} className="tag-chip">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagChips tags={lead.tags} />
     </>
   );
 }
