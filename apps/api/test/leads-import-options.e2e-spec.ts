@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import type { ImportPreview, ImportSummary, Lead } from '@lead-desk/contracts';
 import { Database } from '../src/database/database';
@@ -114,6 +115,17 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     expect(notJson.body.errors).toEqual([{ field: 'mapping', message: expect.stringContaining('must be JSON') }]);
     expect((await importText(csv, { dedupe: 'name' }).expect(400)).body.errors).toEqual([{ field: 'dedupe', message: 'must be both, email or phone' }]);
     expect((await importText(csv, { dryRun: 'maybe' }).expect(400)).body.errors).toEqual([{ field: 'dryRun', message: 'must be true or false' }]);
+    expect(await databaseState()).toEqual(before);
+  });
+
+  it('refuses a ZIP that is not a readable workbook, and a workbook without a header row, writing nothing', async () => {
+    const before = await databaseState();
+    const notWorkbook = await post('/api/leads/import').attach('file', Buffer.from('PK\u0003\u0004 not really a zip archive'), 'leads.xlsx').expect(400);
+    expect(notWorkbook.body.errors).toEqual([{ field: 'file', message: expect.stringContaining('is not an Excel workbook (.xlsx) we can read') }]);
+    const workbook = new ExcelJS.Workbook();
+    workbook.addWorksheet('Empty');
+    const empty = await post('/api/leads/import').attach('file', Buffer.from(await workbook.xlsx.writeBuffer()), 'empty.xlsx').expect(400);
+    expect(empty.body.errors).toEqual([{ field: 'file', message: 'has no header row: the first row of its first sheet must name the columns' }]);
     expect(await databaseState()).toEqual(before);
   });
 

@@ -58,7 +58,7 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
     const started = performance.now();
     const { result, peakBytes } = await api.peakRssDuring(async () => {
       const form = new FormData();
-      form.append('file', new Blob([file], { type: 'text/csv' }), 'crm-export.csv');
+      form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'crm-export.csv');
       const response = await fetch(`${api.url}/api/leads/import`, { method: 'POST', body: form });
       if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}\nThe API's log ends:\n${api.output().slice(-4000)}`);
       return (await response.json()) as { created: number; updated: number; skipped: number };

@@ -11,19 +11,23 @@ export function isXlsx(file: Buffer): boolean {
 /**
  * The first worksheet of an .xlsx workbook as a table, streamed row by row (exceljs'
  * WorkbookReader: shared strings and styles are kept, rows are not). Row 1 is the header.
+ * The sheet is read through once before any row is given out, as a CSV's structure is
+ * checked first: a workbook that breaks half-way is refused whole, nothing imported.
  */
 export async function xlsxTable(file: Buffer): Promise<ImportTableResult> {
-  const rows = xlsxRows(file);
-  let header: IteratorResult<TableRecord>;
+  let header: TableRecord | undefined;
   try {
-    header = await rows.next();
+    for await (const record of xlsxRows(file)) header ??= record;
   } catch (error) {
     return { ok: false, errors: [{ field: 'file', message: `is not an Excel workbook (.xlsx) we can read: ${(error as Error).message}` }] };
   }
-  if (header.done || header.value.line !== 1 || header.value.cells.every((cell) => cell.trim() === '')) {
+  if (!header || header.line !== 1 || header.cells.every((cell) => cell.trim() === '')) {
     return { ok: false, errors: [{ field: 'file', message: 'has no header row: the first row of its first sheet must name the columns' }] };
   }
-  return { ok: true, table: { headers: header.value.cells.map((name) => name.trim()), records: rows } };
+  const rows = xlsxRows(file);
+  // The header again: the rows after it are the records.
+  await rows.next();
+  return { ok: true, table: { headers: header.cells.map((name) => name.trim()), records: rows } };
 }
 
 async function* xlsxRows(file: Buffer): AsyncGenerator<TableRecord> {
