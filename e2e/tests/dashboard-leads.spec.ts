@@ -131,6 +131,10 @@ test('Import CSV creates the good rows and lists each rejected line with its rea
 
   const dialog = page.getByRole('dialog', { name: 'Import CSV' });
   await expect(dialog).toContainText('new-leads.csv');
+  // The preview first: its dry run counts what the import will do.
+  const wouldCreate = dialog.locator('.import-result__counts div', { hasText: 'Would create' }).locator('dd');
+  await expect(wouldCreate).toHaveText('2');
+  await dialog.getByRole('button', { name: 'Import', exact: true }).click();
   const count = (label: string) => dialog.locator('.import-result__counts div', { hasText: label }).locator('dd');
   await expect(count('Created')).toHaveText('2');
   await expect(count('Updated')).toHaveText('0');

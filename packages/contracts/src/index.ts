@@ -6,6 +6,8 @@ export * from './errors/field-error';
 export * from './leads/budget';
 export * from './leads/daily-lead-count';
 export * from './leads/import-summary';
+export * from './leads/import-options';
+export * from './leads/import-preview';
 export * from './leads/lead';
 export * from './leads/lead-filter';
 export * from './leads/lead-input';

@@ -24,6 +24,17 @@ describe('LeadIdentities', () => {
     expect(identities.samePerson({})).toBeUndefined();
   });
 
+  it('narrows the match to the email or the phone alone when the import asks, the id counting in every rule', () => {
+    const identities = new LeadIdentities(stored);
+    const person = { email: 'nobody@example.in', phone: '+919811111111' };
+    expect(identities.samePerson(person, 'both')?.id).toBe('c-phone');
+    expect(identities.samePerson(person, 'email')).toBeUndefined();
+    expect(identities.samePerson(person, 'phone')?.id).toBe('c-phone');
+    expect(identities.samePerson({ email: 'asha@example.in', phone: '+919811111111' }, 'phone')?.id).toBe('c-phone');
+    expect(identities.samePerson({ email: 'asha@example.in', phone: '+919811111111' }, 'email')?.id).toBe('a-older');
+    expect(identities.samePerson({ id: 'b-newer' }, 'phone')?.id).toBe('b-newer');
+  });
+
   it('picks the oldest lead, and of leads created in the same millisecond the lowest id', () => {
     const twins = new LeadIdentities([lead('m', 'twin@example.in', null), lead('k', 'twin@example.in', null), lead('z', 'twin@example.in', null)]);
     expect(twins.samePerson({ email: 'twin@example.in' })?.id).toBe('k');

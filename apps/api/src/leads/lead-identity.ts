@@ -1,3 +1,4 @@
+import type { DedupeRule } from '@lead-desk/contracts';
 import type { Lead } from '../database/models';
 
 /** What tells whether a lead is the same person as a new record, and which of several is the first. */
@@ -13,7 +14,8 @@ export interface PersonKey {
 /**
  * "Is this the same person?", decided one way for the webhook and the import: the lead
  * with the record's id, else the oldest lead with its email, else the oldest with its
- * phone ("oldest" as the database orders leads: by creation time, then id). Holds the
+ * phone ("oldest" as the database orders leads: by creation time, then id). An import may
+ * narrow it to the email or the phone alone (DedupeRule; the id always counts). Holds the
  * leads a batch may be about; the batch adds the leads it creates and the emails and
  * phones it changes, so each later record sees what the earlier ones did.
  */
@@ -30,11 +32,11 @@ export class LeadIdentities {
     return this.byId.get(id);
   }
 
-  samePerson({ id, email, phone }: PersonKey): LeadIdentity | undefined {
+  samePerson({ id, email, phone }: PersonKey, rule: DedupeRule = 'both'): LeadIdentity | undefined {
     return (
       (id ? this.byId.get(id) : undefined) ??
-      (email ? oldest(this.byEmail.get(email)) : undefined) ??
-      (phone ? oldest(this.byPhone.get(phone)) : undefined)
+      (email && rule !== 'phone' ? oldest(this.byEmail.get(email)) : undefined) ??
+      (phone && rule !== 'email' ? oldest(this.byPhone.get(phone)) : undefined)
     );
   }
 

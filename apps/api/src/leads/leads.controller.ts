@@ -1,13 +1,13 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
-import { ApiBody, ApiConsumes, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadFilter, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import { ApiBody, ApiConsumes, ApiQuery, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
+import { DEDUPE_RULES, importOptionsSchema, type BoardColumn, type DailyLeadCount, type ImportOptions, type ImportPreview, type ImportSummary, type Lead, type LeadFilter, type LeadStats, type LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
-import { InvalidFieldsException } from '../common/field-errors';
+import { fieldErrorsFromZod, InvalidFieldsException } from '../common/field-errors';
 import { IdParams } from '../common/id.params';
 import { setNextPageLink } from '../common/next-page-link';
 import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
@@ -20,14 +20,38 @@ import { LeadEditsService } from './lead-edits.service';
 import { versionFromIfMatch, versionTag } from './lead-version-tag';
 import { resolveLeadFilter, type ResolvedLeadFilter } from './lead-list-filter';
 import { LeadsService } from './leads.service';
+import { LeadImportService } from './import/lead-import.service';
 import type { LeadAccess } from './access/lead-access';
 import { ViewerAccess } from './access/viewer-access.decorator';
 import { BoardColumnOutput } from './outputs/board-column.output';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
+import { ImportPreviewOutput } from './outputs/import-preview.output';
 import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
 import { LeadStatsOutput } from './outputs/lead-stats.output';
 import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
+
+const IMPORT_BODY = {
+  type: 'object',
+  properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string', description: 'JSON: { "<header>": "<lead field>" | "ignore" }' } },
+} as const;
+
+/** The uploaded file: the multipart field "file", or the whole body sent as text/csv. */
+function uploadedContent(file: Express.Multer.File | undefined, request: Request): Buffer {
+  const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
+  if (content === undefined) {
+    throw new InvalidFieldsException([{ field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' }]);
+  }
+  return content;
+}
+
+/** The import's options from the query; the mapping may come as the multipart field instead. */
+function importOptions(query: Record<string, unknown>, request: Request): ImportOptions {
+  const multipartMapping = !Buffer.isBuffer(request.body) && typeof request.body?.mapping === 'string' ? request.body.mapping : undefined;
+  const parsed = importOptionsSchema.safeParse({ ...query, mapping: multipartMapping ?? query.mapping });
+  if (!parsed.success) throw new InvalidFieldsException(fieldErrorsFromZod(parsed.error));
+  return parsed.data;
+}
 
 @ApiTags('leads')
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
@@ -36,6 +60,7 @@ export class LeadsController {
   constructor(
     private readonly leads: LeadsService,
     private readonly edits: LeadEditsService,
+    private readonly imports: LeadImportService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -88,22 +113,41 @@ export class LeadsController {
     return this.leads.board(this.resolve(query, staffId), access);
   }
 
-  /** The file is read row by row as CSV: its rows are validated there, each against the lead's contract. */
+  /**
+   * A CSV or .xlsx file, read row by row: its rows are validated there, each against the
+   * lead's contract. `dryRun=true` writes nothing; `dedupe` and `mapping` as ImportOptions.
+   */
   @Post('import')
   @Roles('admin')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'text/csv')
-  @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
+  @ApiQuery({ name: 'dryRun', required: false, enum: ['true', 'false'] })
+  @ApiQuery({ name: 'dedupe', required: false, enum: DEDUPE_RULES })
+  @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
+  @ApiBody({ schema: IMPORT_BODY })
   @ApiOkResponse({ type: ImportSummaryOutput })
   @UseInterceptors(FileInterceptor('file'))
-  async import(@UploadedFile() file: Express.Multer.File | undefined, @Req() request: Request, @ActorId() actorId: string | null): Promise<ImportSummary> {
-    const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
-    if (content === undefined) {
-      throw new InvalidFieldsException([
-        { field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' },
-      ]);
-    }
-    return this.leads.importCsv(content, actorId);
+  import(
+    @UploadedFile() file: Express.Multer.File | undefined,
+    @Query() query: Record<string, unknown>,
+    @Req() request: Request,
+    @ActorId() actorId: string | null,
+  ): Promise<ImportSummary> {
+    return this.imports.importFile(uploadedContent(file, request), importOptions(query, request), actorId);
+  }
+
+  /** The file's columns and suggested mapping, its first 20 rows as they will be read, and a dry run of the whole file. */
+  @Post('import/preview')
+  @Roles('admin')
+  @HttpCode(200)
+  @ApiConsumes('multipart/form-data', 'text/csv')
+  @ApiQuery({ name: 'dedupe', required: false, enum: DEDUPE_RULES })
+  @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
+  @ApiBody({ schema: IMPORT_BODY })
+  @ApiOkResponse({ type: ImportPreviewOutput })
+  @UseInterceptors(FileInterceptor('file'))
+  preview(@UploadedFile() file: Express.Multer.File | undefined, @Query() query: Record<string, unknown>, @Req() request: Request): Promise<ImportPreview> {
+    return this.imports.preview(uploadedContent(file, request), importOptions(query, request));
   }
 
   @Get(':id')

@@ -8,6 +8,7 @@ import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadEditsService } from './lead-edits.service';
+import { LeadImportService } from './import/lead-import.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { SettingsModule } from '../settings/settings.module';
@@ -30,8 +31,8 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController, LeadTagsController],
-  providers: [LeadsService, LeadEditsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
-  exports: [LeadsService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  providers: [LeadsService, LeadEditsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
-import type { Lead, LeadUncheckedCreateInput, LeadUpdateInput, LeadWhereInput } from '../database/models';
+import type { Lead, LeadUncheckedCreateInput, LeadWhereInput } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
@@ -19,7 +19,6 @@ import type { DayCounts, StatsWindows } from './stats-windows';
 
 /** A new lead's columns, its owner by id. */
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
-export type LeadChanges = LeadUpdateInput;
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
 export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
@@ -211,7 +210,7 @@ export class LeadsRepository {
    * Every lead with one of these ids, emails or phones, in one query: who the callers of a
    * batch of calls may be. Whole leads, so that what a batch changes can be told field by field.
    */
-  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db): Promise<Lead[]> {
+  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db = this.database.client): Promise<Lead[]> {
     const matches: LeadWhereInput[] = [];
     if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
     if (keys.emails.length > 0) matches.push({ email: { in: [...new Set(keys.emails)] } });
@@ -230,11 +229,11 @@ export class LeadsRepository {
     const rows = leads.map(
       (lead) => sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
-        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt})`,
+        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags})`,
     );
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
-        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at)
+        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags)
       VALUES ${join(rows)}`;
   }
 
@@ -246,7 +245,7 @@ export class LeadsRepository {
   }
 
   /** Writes a lead's changes and counts them in its version (every writer does: an edit holding an older version is refused). */
-  update(id: string, changes: LeadChanges, db: Db = this.database.client): Promise<Lead> {
+  update(id: string, changes: LeadPipelineChanges, db: Db = this.database.client): Promise<Lead> {
     return db.lead.update({ where: { id }, data: { ...changes, version: { increment: 1 } } });
   }
 

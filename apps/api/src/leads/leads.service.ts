@@ -1,22 +1,17 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { BoardColumn, DailyLeadCount, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { Readable } from 'node:stream';
-import { activity, type NewActivity } from '../activity/activity-entry';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
-import { InvalidFieldsException } from '../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
 import { toCallOutput } from '../voice/calls/call.output';
 import { StagesRepository } from '../stages/stages.repository';
 import { freshLead } from './fresh-lead';
-import { readLeadCsv } from './csv/lead-csv-reader';
-import { parseLeadInput, type ValidLead } from './inputs/lead-input';
+import type { ValidLead } from './inputs/lead-input';
+import { toLeadWrite } from './lead-write';
+import { activity } from '../activity/activity-entry';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
-import { leadColumnsOf, leadFieldChanges } from './lead-field-changes';
-import { identityKeys, LeadIdentities } from './lead-identity';
-import { toLeadChanges, toLeadWrite } from './lead-write';
 import { LeadsExportRepository } from './leads-export.repository';
 import { leadOutputFromRow } from './lead-row';
 import { LeadsRepository } from './leads.repository';
@@ -31,8 +26,6 @@ export interface LeadPage {
   total: number;
   nextCursor: string | null;
 }
-
-const IMPORT_BATCH = 500;
 
 @Injectable()
 export class LeadsService {
@@ -102,85 +95,5 @@ export class LeadsService {
   /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
   exportCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
     return this.exports.leadsCsv(filter, access);
-  }
-
-  /**
-   * Imports a leads CSV: a file that is not CSV, or whose records do not line up with
-   * its header, is refused whole (400) before anything is written; otherwise every valid
-   * row creates a lead or updates the same person (LeadIdentities' rule), and rows with
-   * invalid values are reported with their line and skipped.
-   * Rows are written in batches, each batch in one transaction, so no row is ever
-   * half-written; a batch reads the leads its rows may be in one query.
-   */
-  async importCsv(file: Buffer, actorId: string | null = null): Promise<ImportSummary> {
-    const csv = await readLeadCsv(file, this.config.APP_TIME_ZONE);
-    if (!csv.ok) throw new InvalidFieldsException(csv.errors);
-    const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
-    let batch: { line: number; lead: ValidLead; id?: string; createdAt?: Date }[] = [];
-    const flush = async () => {
-      if (batch.length === 0) return;
-      const rows = batch;
-      batch = [];
-      const outcome = await this.leads.transaction(async (db) => {
-        const created: string[] = [];
-        let updated = 0;
-        const signals: LiveEventSignal[] = [];
-        const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
-        // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
-        await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
-        const known = await this.leads.findIdentities(identityKeys(people), db);
-        const entryStageId = await this.stages.entryStageId(db);
-        const identities = new LeadIdentities(known);
-        // Each lead as the batch last left it: what the next row's changes are told against.
-        const current = new Map(known.map((lead) => [lead.id, leadColumnsOf(lead)]));
-        const entries: NewActivity[] = [];
-        for (const [index, row] of rows.entries()) {
-          const same = identities.samePerson(people[index]);
-          if (same) {
-            const changes = toLeadChanges(row.lead);
-            const lead = await this.leads.update(same.id, changes, db);
-            entries.push(
-              activity(lead.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
-              ...leadFieldChanges(current.get(lead.id) ?? {}, changes).map((change) => activity(lead.id, 'updated', change, actorId)),
-            );
-            current.set(lead.id, leadColumnsOf(lead));
-            identities.update(same.id, changes);
-            signals.push({ type: 'lead.updated', id: same.id });
-            updated += 1;
-          } else {
-            const lead = await this.leads.create({ ...toLeadWrite(row.lead), ...freshLead(entryStageId), id: row.id, createdAt: row.createdAt }, db);
-            entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
-            current.set(lead.id, leadColumnsOf(lead));
-            identities.add(lead);
-            signals.push({ type: 'lead.created', id: lead.id });
-            created.push(lead.id);
-          }
-        }
-        // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
-        const owners = await this.router.ownersFor(created.length, db);
-        const routed = created.map((id, index) => ({ id, owner: owners[index] }));
-        await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
-        await this.activities.append([...entries, ...routingActivity(routed)], db);
-        return { created: created.length, updated, signals };
-      });
-      summary.created += outcome.created;
-      summary.updated += outcome.updated;
-      for (const signal of outcome.signals) await this.liveEvents.publish(signal);
-    };
-
-    for await (const row of csv.rows) {
-      const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
-      const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
-      if (errors.length > 0 || !parsed.ok) {
-        summary.skipped += 1;
-        summary.errors.push(...errors.map((error) => ({ line: row.line, ...error })));
-        continue;
-      }
-      batch.push({ line: row.line, lead: parsed.value, id: row.id, createdAt: row.createdAt });
-      if (batch.length >= IMPORT_BATCH) await flush();
-    }
-    await flush();
-    this.logger.log({ ...summary, errors: summary.errors.length }, 'Leads imported');
-    return summary;
   }
 }

@@ -7,6 +7,9 @@ import { VersionedCache } from '../database/versioned-cache';
 import type { LeadAccess } from '../leads/access/lead-access';
 import { leadAccessConditions, leadAccessKey } from '../leads/access/lead-access-condition';
 
+/** Rows per INSERT: three parameters each stay far below SQLite's and PostgreSQL's limits on parameters per statement. */
+const TAGS_PER_INSERT = 1000;
+
 /** The lead_tags index: one row per tag of a lead, by key, for tag filters and counts. */
 @Injectable()
 export class TagsRepository {
@@ -22,10 +25,17 @@ export class TagsRepository {
     await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map((tag) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
   }
 
-  /** Indexes more tags of leads (none of them carried by its lead yet). */
+  /** Indexes more tags of leads (none of them carried by its lead yet), in statements of at most TAGS_PER_INSERT rows. */
   async addMany(tags: { leadId: string; tag: string }[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
-    if (tags.length === 0) return;
-    await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(tags.map(({ leadId, tag }) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`))}`;
+    const rows = tags.map(({ leadId, tag }) => sql`(${tagKey(tag)}, ${leadId}, ${tag})`);
+    for (let start = 0; start < rows.length; start += TAGS_PER_INSERT) {
+      await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(rows.slice(start, start + TAGS_PER_INSERT))}`;
+    }
+  }
+
+  /** Indexes the tags of leads that have none indexed yet (new leads). */
+  addToNewLeads(leads: { leadId: string; tags: string[] }[], db: Pick<TransactionClient, '$executeRaw'>): Promise<void> {
+    return this.addMany(leads.flatMap(({ leadId, tags }) => tags.map((tag) => ({ leadId, tag }))), db);
   }
 
   /** Removes these tag keys from these leads' index. */

@@ -1,9 +1,12 @@
 import { CsvError, parse } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { csvDelimiterOf } from './csv-delimiter';
 
-/** How an uploaded CSV is split into records, by the structure check and by the reader alike. */
-export const CSV_RECORDS = { bom: true, skip_empty_lines: true } as const;
+/** How an uploaded CSV is split into records, by the structure check and by the reader alike: its own separator, a BOM dropped. */
+export function csvRecordsOf(file: Buffer) {
+  return { bom: true, skip_empty_lines: true, delimiter: csvDelimiterOf(file) } as const;
+}
 
 /** Bytes parsed per turn of the event loop: parsing 20 MB at once would hold every other request for seconds. */
 const SLICE_BYTES = 64 * 1024;
@@ -36,7 +39,7 @@ export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
   let wrongLengths = 0;
   const problems: string[] = [];
   const records = parse({
-    ...CSV_RECORDS,
+    ...csvRecordsOf(file),
     relax_column_count: true,
     on_record: (cells: string[], { lines }) => {
       if (headerLength === undefined) {

@@ -1,13 +1,8 @@
-import type { LeadCsvColumn } from './lead-csv-columns';
+import type { ImportField } from '@lead-desk/contracts';
 
-/**
- * Where an imported column's cells go: a column of leads.csv, one half of a name that
- * another CRM splits, or a budget column that holds amounts in rupees.
- */
-export type ImportColumn = LeadCsvColumn | 'firstName' | 'lastName' | 'budgetInRupees';
 
 /** Header words of other CRMs and spreadsheets, compared without case, spaces or punctuation. */
-const SYNONYMS: Record<string, ImportColumn> = {
+const SYNONYMS: Record<string, ImportField> = {
   name: 'name',
   fullname: 'name',
   leadname: 'name',
@@ -44,6 +39,20 @@ const SYNONYMS: Record<string, ImportColumn> = {
   qualified: 'qualified',
   source: 'source',
   leadsource: 'source',
+  stage: 'stage',
+  status: 'stage',
+  leadstage: 'stage',
+  leadstatus: 'stage',
+  pipelinestage: 'stage',
+  lostreason: 'lostReason',
+  tags: 'tags',
+  tag: 'tags',
+  labels: 'tags',
+  owner: 'owner',
+  leadowner: 'owner',
+  assignedto: 'owner',
+  assignee: 'owner',
+  agent: 'owner',
   createdat: 'createdAt',
   created: 'createdAt',
   createdon: 'createdAt',
@@ -56,7 +65,7 @@ function headerKey(header: string): string {
 }
 
 /** The column a file's header names, or undefined for one we do not know. `_id` is only ever our own export's. */
-export function importColumnOf(header: string): ImportColumn | undefined {
+export function importColumnOf(header: string): ImportField | undefined {
   const trimmed = header.trim();
   if (trimmed === '_id') return '_id';
   return SYNONYMS[headerKey(trimmed)];

@@ -1,6 +1,9 @@
 import type { ImportSummary } from '@lead-desk/contracts';
 import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
+import type { ImportChoices } from '../api/previewLeadImport';
+import { ImportCounts } from './ImportCounts';
+import { ImportPreviewStep } from './ImportPreviewStep';
 
 const TEXT = {
   title: 'Import CSV',
@@ -18,6 +21,8 @@ const TEXT = {
 
 interface ImportCsvDialogProps {
   fileName: string;
+  /** The chosen file, previewed until onImport runs the import with the choices made. */
+  preview?: { file: File; fileKey: number; onImport: (choices: ImportChoices) => void };
   /** Set while the import runs. */
   progress: ImportProgress | null;
   summary: ImportSummary | undefined;
@@ -25,10 +30,12 @@ interface ImportCsvDialogProps {
   onClose: () => void;
 }
 
-/** The import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
-export function ImportCsvDialog({ fileName, progress, summary, error, onClose }: ImportCsvDialogProps) {
+/** The file's preview until "Import"; then the import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
+export function ImportCsvDialog({ fileName, preview, progress, summary, error, onClose }: ImportCsvDialogProps) {
+  const started = progress !== null || summary !== undefined || error !== null;
   return (
     <Modal onClose={onClose} title={TEXT.title} description={fileName}>
+      {preview && !started && <ImportPreviewStep {...preview} />}
       {progress && <ImportProgressBar progress={progress} />}
       {error && (
         <p className="form-error" role="alert">
@@ -59,20 +66,13 @@ function ImportProgressBar({ progress }: { progress: ImportProgress }) {
 function ImportResult({ summary }: { summary: ImportSummary }) {
   return (
     <div className="import-result" role="status">
-      <dl className="import-result__counts">
-        {(
-          [
-            [TEXT.created, summary.created],
-            [TEXT.updated, summary.updated],
-            [TEXT.skipped, summary.skipped],
-          ] as const
-        ).map(([label, count]) => (
-          <div key={label}>
-            <dt>{label}</dt>
-            <dd>{count}</dd>
-          </div>
-        ))}
-      </dl>
+      <ImportCounts
+        counts={[
+          [TEXT.created, summary.created],
+          [TEXT.updated, summary.updated],
+          [TEXT.skipped, summary.skipped],
+        ]}
+      />
       {summary.errors.length > 0 && (
         <>
           <h3 className="import-result__heading">{TEXT.rejected}</h3>

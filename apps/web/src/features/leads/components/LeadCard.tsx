@@ -5,11 +5,11 @@ import { formatBudget } from '../utils/formatBudget';
 import { formatDateTime } from '../utils/formatDateTime';
 import { LEAD_FIELD_TEXT, loanText } from './leadFieldTexts';
 import { LeadStatusBadge } from './LeadStatusBadge';
+import { TagChips } from '../../../components/TagChips';
 
 const TEXT = {
   call: 'Call To Customer',
   details: 'View Details',
-  tags: 'Tags',
   select: (name: string) => `Select ${name}`,
 };
 
@@ -74,15 +74,7 @@ export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCa
           </div>
         ))}
       </dl>
-      {lead.tags.length > 0 && (
-        <ul className="lead-card__tags" aria-label={TEXT.tags}>
-          {lead.tags.map((tag) => (
-            <li key={tag} className="tag-chip">
-              {tag}
-            </li>
-          ))}
-        </ul>
-      )}
+      <TagChips tags={lead.tags} />
       <div className="lead-card__actions">
         <button type="button" className="button button--primary" aria-describedby={nameId} onClick={() => onCall(lead)}>
           <PhoneCall aria-hidden size={16} />

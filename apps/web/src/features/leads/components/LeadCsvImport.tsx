@@ -5,10 +5,14 @@ import { ImportCsvDialog } from './lazyDialogs';
 
 const TEXT = { button: 'Import CSV' };
 
-/** "Import CSV": picks a file, uploads it with progress, then shows what was created, updated and rejected. */
+/** CSV files and Excel workbooks (the API tells them apart by content). */
+const ACCEPTED_FILES = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** "Import CSV": picks a file, previews how it will be read, uploads it with progress, then shows what was created, updated and rejected. */
 export function LeadCsvImport() {
   const input = useRef<HTMLInputElement>(null);
-  const [fileName, setFileName] = useState<string | null>(null);
+  const [chosen, setChosen] = useState<{ file: File; key: number } | null>(null);
+  const choices = useRef(0);
   const importer = useLeadImport();
 
   const onFileChosen = (event: ChangeEvent<HTMLInputElement>) => {
@@ -16,14 +20,15 @@ export function LeadCsvImport() {
     // Cleared, so choosing the same file again (after fixing it) imports again.
     event.target.value = '';
     if (!file) return;
-    setFileName(file.name);
-    importer.mutate(file);
+    choices.current += 1;
+    setChosen({ file, key: choices.current });
+    importer.reset();
   };
 
   const close = () => {
     // The dialog stays while the upload runs: closed, it could not show the outcome.
     if (importer.isPending) return;
-    setFileName(null);
+    setChosen(null);
     importer.reset();
   };
 
@@ -33,11 +38,12 @@ export function LeadCsvImport() {
         <Upload aria-hidden size={18} />
         {TEXT.button}
       </button>
-      <input ref={input} type="file" accept=".csv,text/csv" hidden onChange={onFileChosen} />
-      {fileName !== null && (
+      <input ref={input} type="file" accept={ACCEPTED_FILES} hidden onChange={onFileChosen} />
+      {chosen !== null && (
         <Suspense fallback={null}>
           <ImportCsvDialog
-            fileName={fileName}
+            fileName={chosen.file.name}
+            preview={{ file: chosen.file, fileKey: chosen.key, onImport: (choices) => importer.mutate({ file: chosen.file, choices }) }}
             progress={importer.isPending ? (importer.progress ?? { phase: 'uploading', percent: 0 }) : null}
             summary={importer.data}
             error={importer.error}

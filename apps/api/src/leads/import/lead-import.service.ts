@@ -1,0 +1,281 @@
+import { Inject, Injectable, Logger } from '@nestjs/common';
+import {
+  IMPORT_PREVIEW_ROWS,
+  type DedupeRule,
+  type ImportOptions,
+  type ImportPreview,
+  type ImportSummary,
+} from '@lead-desk/contracts';
+import { activity, type NewActivity } from '../../activity/activity-entry';
+import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { InvalidFieldsException } from '../../common/field-errors';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import type { LiveEventSignal } from '../../events/live-event';
+import { LiveEventsService } from '../../events/live-events.service';
+import { StaffRepository } from '../../staff/staff.repository';
+import { StagesRepository } from '../../stages/stages.repository';
+import { tagChanges } from '../../tags/tag-changes';
+import { tagsFromColumn, tagsToColumn } from '../../tags/stored-tags';
+import { TagsRepository } from '../../tags/tags.repository';
+import type { Lead } from '../../database/models';
+import { newRowId } from '../../database/row-id';
+import { freshLead } from '../fresh-lead';
+import { parseLeadInput } from '../inputs/lead-input';
+import { leadColumnsOf, leadFieldChanges } from '../lead-field-changes';
+import { identityKeys, LeadIdentities } from '../lead-identity';
+import { toLeadChanges, toLeadWrite } from '../lead-write';
+import { LeadsRepository } from '../leads.repository';
+import { LeadRouter } from '../routing/lead-router';
+import { routingActivity } from '../routing/routing-activity';
+import { ImportNames } from './import-names';
+import type { ImportRow } from './import-row';
+import { columnTargets, readImportRow, suggestedTarget, unknownMappedHeaders, type ImportFileRow } from './import-rows';
+import { readImportTable, type ImportTable } from './import-table';
+
+/** Rows written per transaction: short enough not to hold other writers, long enough to write 100k rows in seconds. */
+export const IMPORT_BATCH = 500;
+
+/** What one batch did. */
+export interface ImportBatchOutcome {
+  created: number;
+  updated: number;
+}
+
+type OpenedFile = { table: ImportTable; targets: ReturnType<typeof columnTargets>; names: ImportNames };
+
+/**
+ * Imports a CSV or Excel file of leads: a file that cannot be read as a table is refused
+ * whole (400) before anything is written; otherwise every valid row creates a lead or
+ * updates the same person (LeadIdentities' rule, narrowed by `dedupe`), and rows with
+ * invalid values are reported with their line and column and skipped. Valid rows are
+ * written in batches by applyBatch, each batch one transaction, so no row is ever
+ * half-written (a background job can call applyBatch with rows it read). A dry run reads
+ * and decides every row exactly so, and writes nothing.
+ */
+@Injectable()
+export class LeadImportService {
+  private readonly logger = new Logger(LeadImportService.name);
+
+  constructor(
+    private readonly leads: LeadsRepository,
+    private readonly stages: StagesRepository,
+    private readonly staff: StaffRepository,
+    private readonly tags: TagsRepository,
+    private readonly activities: LeadActivityRepository,
+    private readonly router: LeadRouter,
+    private readonly liveEvents: LiveEventsService,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null): Promise<ImportSummary> {
+    const opened = await this.open(file, options);
+    const summary = await this.run(opened, options, actorId);
+    this.logger.log({ ...summary, errors: summary.errors.length, dryRun: options.dryRun, dedupe: options.dedupe }, options.dryRun ? 'Leads import dry run' : 'Leads imported');
+    return summary;
+  }
+
+  /** The file's columns with their mappings, its first rows read as the import reads them, and a dry run of the whole file. */
+  async preview(file: Buffer, options: ImportOptions): Promise<ImportPreview> {
+    const opened = await this.open(file, options);
+    const { headers } = opened.table;
+    const rows: ImportPreview['rows'] = [];
+    for await (const record of opened.table.records) {
+      const row = readImportRow(record, headers, opened.targets, this.reading(opened.names), true);
+      rows.push({ line: row.line, cells: row.cells ?? [] });
+      if (rows.length === IMPORT_PREVIEW_ROWS) break;
+    }
+    const outcome = await this.run(await this.open(file, options), { ...options, dryRun: true }, null);
+    return {
+      columns: headers.map((header, index) => ({ header, suggested: suggestedTarget(header), mapped: opened.targets[index] ?? null })),
+      rows,
+      dedupe: options.dedupe,
+      outcome,
+    };
+  }
+
+  /** The file as a table, its columns mapped, the pipeline's stages and the staff read to resolve names. */
+  private async open(file: Buffer, options: ImportOptions): Promise<OpenedFile> {
+    const read = await readImportTable(file);
+    if (!read.ok) throw new InvalidFieldsException(read.errors);
+    const { headers } = read.table;
+    const strangers = unknownMappedHeaders(headers, options.mapping);
+    if (strangers.length > 0) {
+      throw new InvalidFieldsException(strangers.map((header) => ({ field: 'mapping', message: `"${header}" is not a column of the file (${headers.join(', ')})` })));
+    }
+    const [stages, staff] = await Promise.all([this.stages.list(), this.staff.list()]);
+    return { table: read.table, targets: columnTargets(headers, options.mapping), names: new ImportNames(stages, staff) };
+  }
+
+  private reading(names: ImportNames) {
+    return { timeZone: this.config.APP_TIME_ZONE, names };
+  }
+
+  /** Every row of the file read and checked; the valid ones decided (dry run) or written, a batch at a time. */
+  private async run({ table, targets, names }: OpenedFile, options: ImportOptions, actorId: string | null): Promise<ImportSummary> {
+    const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
+    // A dry run's picture of the leads: what it would have written, carried from batch to batch.
+    const planned = options.dryRun ? new LeadIdentities() : undefined;
+    let batch: ImportRow[] = [];
+    const flush = async () => {
+      if (batch.length === 0) return;
+      const outcome = planned ? await this.planBatch(batch, options.dedupe, planned) : await this.applyBatch(batch, options.dedupe, actorId);
+      summary.created += outcome.created;
+      summary.updated += outcome.updated;
+      batch = [];
+    };
+    for await (const record of table.records) {
+      const row = this.validRow(readImportRow(record, table.headers, targets, this.reading(names)));
+      if (!row.ok) {
+        summary.skipped += 1;
+        summary.errors.push(...row.errors.map((error) => ({ line: record.line, ...error })));
+        continue;
+      }
+      batch.push(row.value);
+      if (batch.length >= IMPORT_BATCH) await flush();
+    }
+    await flush();
+    return summary;
+  }
+
+  private validRow(row: ImportFileRow): { ok: true; value: ImportRow } | { ok: false; errors: ImportFileRow['errors'] } {
+    const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
+    const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
+    if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
+    const { line, id, createdAt, stage, lostReason, owner, tags } = row;
+    return { ok: true, value: { line, lead: parsed.value, id, createdAt, stage, lostReason, owner, tags } };
+  }
+
+  /**
+   * What a batch would do, decided as applyBatch decides it, writing nothing: the leads it
+   * may be about are read (no lock: nothing is written) into `planned`, which remembers
+   * the leads earlier batches would have created or changed.
+   */
+  async planBatch(rows: ImportRow[], dedupe: DedupeRule, planned: LeadIdentities): Promise<ImportBatchOutcome> {
+    const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+    for (const lead of await this.leads.findIdentities(identityKeys(people))) {
+      if (!planned.get(lead.id)) planned.add(lead);
+    }
+    const outcome: ImportBatchOutcome = { created: 0, updated: 0 };
+    for (const [index, row] of rows.entries()) {
+      const same = planned.samePerson(people[index], dedupe);
+      if (same) {
+        planned.update(same.id, toLeadChanges(row.lead));
+        outcome.updated += 1;
+      } else {
+        planned.add({ id: row.id ?? `planned-line-${row.line}`, email: row.lead.email ?? null, phone: row.lead.phone ?? null, createdAt: row.createdAt ?? new Date() });
+        outcome.created += 1;
+      }
+    }
+    return outcome;
+  }
+
+  /**
+   * Writes one batch of valid rows in one transaction: each row updates the same person
+   * (`dedupe`) or creates a lead, with its stage, owner and tags; new leads the file gives
+   * no owner are routed by round-robin; every lead written gets its activity entries.
+   * New leads are built in memory (a later row of the batch about the same person changes
+   * them there) and inserted together, with their tags, in a few set-based statements.
+   */
+  async applyBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null): Promise<ImportBatchOutcome> {
+    const now = new Date();
+    const outcome = await this.leads.transaction(async (db) => {
+      const newLeads = new Map<string, Lead>();
+      let updated = 0;
+      const signals: LiveEventSignal[] = [];
+      const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+      // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
+      await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
+      const known = await this.leads.findIdentities(identityKeys(people), db);
+      const entryStageId = await this.stages.entryStageId(db);
+      const stageNames = new Map((await this.stages.list(db)).map((stage) => [stage.id, named(stage)]));
+      const identities = new LeadIdentities(known);
+      // Each stored lead as the batch last left it: what the next row's changes are told against.
+      const current = new Map(known.map((lead) => [lead.id, lead]));
+      const ownerNames = new Map<string, { id: string; name: string } | null>();
+      const entries: NewActivity[] = [];
+      for (const [index, row] of rows.entries()) {
+        const same = identities.samePerson(people[index], dedupe);
+        if (!same) {
+          const lead: Lead = {
+            ...toLeadWrite(row.lead),
+            ...freshLead(row.stage?.id ?? entryStageId),
+            lostReason: row.lostReason ?? null,
+            ownerId: row.owner?.id ?? null,
+            tags: tagsToColumn(row.tags ?? []),
+            id: row.id ?? newRowId(),
+            createdAt: row.createdAt ?? now,
+            updatedAt: now,
+          };
+          newLeads.set(lead.id, lead);
+          entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
+          // A lead the file gives an owner keeps it: round-robin routes only the others.
+          if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
+          identities.add(lead);
+          signals.push({ type: 'lead.created', id: lead.id });
+          continue;
+        }
+        const pending = newLeads.get(same.id);
+        const was = pending ?? current.get(same.id)!;
+        const columns = toLeadChanges(row.lead);
+        const pipeline = pipelineChanges(was, row);
+        entries.push(
+          activity(same.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
+          ...leadFieldChanges(leadColumnsOf(was), columns).map((change) => activity(same.id, 'updated', change, actorId)),
+        );
+        if (pipeline.stageId) entries.push(activity(same.id, 'stage_changed', { from: stageNames.get(was.stageId)!, to: named(row.stage!), lostReason: pipeline.lostReason ?? null }, actorId));
+        if (pipeline.ownerId) {
+          const from = was.ownerId ? await this.ownerName(was.ownerId, ownerNames) : null;
+          entries.push(activity(same.id, 'assigned', { from, to: named(row.owner!), by: 'import' }, actorId));
+        }
+        if (pipeline.tags) entries.push(activity(same.id, 'tags_changed', tagChanges(tagsFromColumn(was.tags), row.tags!), actorId));
+        if (pending) {
+          // Not written yet: the insert writes it as the batch leaves it, the change counted in its version as a write would be.
+          newLeads.set(same.id, { ...pending, ...columns, ...pipeline, version: pending.version + 1 });
+        } else {
+          const lead = await this.leads.update(same.id, { ...columns, ...pipeline }, db);
+          if (pipeline.tags) await this.tags.replace(lead.id, row.tags!, db);
+          current.set(lead.id, lead);
+          signals.push({ type: 'lead.updated', id: same.id });
+        }
+        identities.update(same.id, columns);
+        updated += 1;
+      }
+      const created = [...newLeads.values()];
+      await this.leads.createMany(created, db);
+      await this.tags.addToNewLeads(created.map((lead) => ({ leadId: lead.id, tags: tagsFromColumn(lead.tags) })), db);
+      // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
+      const unrouted = created.filter((lead) => lead.ownerId === null);
+      const owners = await this.router.ownersFor(unrouted.length, db);
+      const routed = unrouted.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
+      await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
+      await this.activities.append([...entries, ...routingActivity(routed)], db);
+      return { created: created.length, updated, signals };
+    });
+    await this.liveEvents.publishAll(outcome.signals);
+    return { created: outcome.created, updated: outcome.updated };
+  }
+
+  private async ownerName(id: string, cache: Map<string, { id: string; name: string } | null>) {
+    if (!cache.has(id)) {
+      const member = await this.staff.findById(id);
+      cache.set(id, member && named(member));
+    }
+    return cache.get(id) ?? null;
+  }
+}
+
+function named({ id, name }: { id: string; name: string }) {
+  return { id, name };
+}
+
+/** What a row changes of a lead's place in the pipeline: its stage (with the lost reason), owner and tags, only where they differ. */
+function pipelineChanges(was: Pick<Lead, 'stageId' | 'ownerId' | 'tags'>, row: ImportRow): Partial<Pick<Lead, 'stageId' | 'lostReason' | 'ownerId' | 'tags'>> {
+  const changes: Partial<Pick<Lead, 'stageId' | 'lostReason' | 'ownerId' | 'tags'>> = {};
+  if (row.stage && row.stage.id !== was.stageId) {
+    changes.stageId = row.stage.id;
+    changes.lostReason = row.lostReason ?? null;
+  }
+  if (row.owner && row.owner.id !== was.ownerId) changes.ownerId = row.owner.id;
+  if (row.tags && tagsToColumn(row.tags) !== was.tags) changes.tags = tagsToColumn(row.tags);
+  return changes;
+}

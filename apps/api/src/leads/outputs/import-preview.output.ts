@@ -1,0 +1,4 @@
+import { importPreviewSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class ImportPreviewOutput extends createZodDto(importPreviewSchema) {}

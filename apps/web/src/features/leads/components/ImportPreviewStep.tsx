@@ -1,0 +1,216 @@
+import { IGNORE_COLUMN, IMPORT_FIELDS, type DedupeRule, type ImportPreview, type ImportPreviewCell, type ImportTarget } from '@lead-desk/contracts';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useEffect } from 'react';
+import { useForm } from 'react-hook-form';
+import { FormField } from '../../../components/FormField';
+import { previewLeadImport, type ImportChoices } from '../api/previewLeadImport';
+import { ImportCounts } from './ImportCounts';
+
+const TEXT = {
+  loading: 'Reading the file…',
+  failed: 'The import failed:',
+  columns: 'Columns',
+  columnHint: (sample: string) => (sample ? `First row: ${sample}` : 'Empty in the first row'),
+  dedupe: 'Same person as a stored lead when',
+  firstRows: (count: number) => `First ${count} rows as they will be read`,
+  line: 'Line',
+  outcome: 'What the import will do',
+  wouldCreate: 'Would create',
+  wouldUpdate: 'Would update',
+  wouldSkip: 'Would skip',
+  rejectedLine: (line: number, field: string, message: string) => `Line ${line}: ${field} ${message}`,
+  moreRejected: (count: number) => `…and ${count} more`,
+  import: 'Import',
+};
+
+/** Each target of a column as the mapping select names it. */
+export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
+  ignore: 'Ignore',
+  _id: 'Lead id (our export)',
+  name: 'Name',
+  firstName: 'First name',
+  lastName: 'Last name',
+  email: 'Email',
+  phone: 'Phone',
+  location: 'Location',
+  qualified: 'Qualified',
+  createdAt: 'Created',
+  source: 'Source',
+  interestedIn: 'Property interest',
+  budget: 'Budget (as written)',
+  budgetInRupees: 'Budget (amount in ₹)',
+  timeline: 'Timeline',
+  loan_needed: 'Loan needed',
+  stage: 'Stage',
+  lostReason: 'Lost reason',
+  tags: 'Tags',
+  owner: 'Owner',
+};
+
+const DEDUPE_LABELS: Record<DedupeRule, string> = {
+  both: 'the email matches, else the phone',
+  email: 'the email matches',
+  phone: 'the phone matches',
+};
+
+const IMPORT_TARGETS: ImportTarget[] = [IGNORE_COLUMN, ...IMPORT_FIELDS];
+
+const SHOWN_ERRORS = 10;
+
+interface ImportChoiceValues {
+  /** One target per column, in the file's order (headers may hold dots, which form paths cannot). */
+  columns: ImportTarget[];
+  dedupe: DedupeRule;
+}
+
+interface ImportPreviewStepProps {
+  file: File;
+  /** Tells one choice of a file from the next (a File is not a query key). */
+  fileKey: number;
+  onImport: (choices: ImportChoices) => void;
+}
+
+/**
+ * The import's first step: the file's columns, each with where its cells go (changeable,
+ * or Ignore), the dedupe rule, the first rows as the server reads them and what the
+ * import would do (a dry run), asked again whenever a choice changes; then "Import".
+ */
+export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStepProps) {
+  const form = useForm<ImportChoiceValues>({ defaultValues: { columns: [], dedupe: 'both' } });
+  const columns = form.watch('columns');
+  const dedupe = form.watch('dedupe');
+  const choices = (headers: string[]): ImportChoices => ({
+    dedupe,
+    mapping: columns.length === headers.length ? Object.fromEntries(headers.map((header, index) => [header, columns[index]])) : undefined,
+  });
+  // The first preview suggests the mapping; each later one reads the file with the choices made.
+  const firstPreview = useQuery({ queryKey: ['import-preview', fileKey, 'suggested'], queryFn: () => previewLeadImport(file, { dedupe: 'both' }), retry: false, staleTime: Infinity });
+  const headers = firstPreview.data?.columns.map((column) => column.header) ?? [];
+  const chosen = choices(headers);
+  const preview = useQuery({
+    queryKey: ['import-preview', fileKey, chosen],
+    queryFn: () => previewLeadImport(file, chosen),
+    enabled: chosen.mapping !== undefined,
+    placeholderData: keepPreviousData,
+    retry: false,
+    staleTime: Infinity,
+  });
+
+  useEffect(() => {
+    // A column no header names starts as Ignore: what its select shows is what is sent.
+    if (firstPreview.data) form.reset({ columns: firstPreview.data.columns.map((column) => column.mapped ?? IGNORE_COLUMN), dedupe: 'both' });
+  }, [firstPreview.data, form]);
+
+  const error = firstPreview.error ?? preview.error;
+  if (error) {
+    return (
+      <p className="form-error" role="alert">
+        {TEXT.failed} {error.message}
+      </p>
+    );
+  }
+  const shown = preview.data ?? (chosen.mapping ? undefined : firstPreview.data);
+  if (!firstPreview.data || !shown) return <p role="status">{TEXT.loading}</p>;
+
+  return (
+    <form className="import-preview" onSubmit={form.handleSubmit(() => onImport(chosen))}>
+      <fieldset className="import-preview__columns">
+        <legend>{TEXT.columns}</legend>
+        {firstPreview.data.columns.map((column, index) => (
+          <FormField key={`${index}-${column.header}`} label={column.header} hint={TEXT.columnHint(firstPreview.data.rows[0]?.cells[index]?.text ?? '')}>
+            {(control) => (
+              <select {...control} {...form.register(`columns.${index}`)}>
+                {IMPORT_TARGETS.map((target) => (
+                  <option key={target} value={target}>
+                    {IMPORT_TARGET_LABELS[target]}
+                  </option>
+                ))}
+              </select>
+            )}
+          </FormField>
+        ))}
+      </fieldset>
+      <FormField label={TEXT.dedupe}>
+        {(control) => (
+          <select {...control} {...form.register('dedupe')}>
+            {(Object.keys(DEDUPE_LABELS) as DedupeRule[]).map((rule) => (
+              <option key={rule} value={rule}>
+                {DEDUPE_LABELS[rule]}
+              </option>
+            ))}
+          </select>
+        )}
+      </FormField>
+      <PreviewRows preview={shown} />
+      <PreviewOutcome preview={shown} />
+      <div className="form-actions">
+        <button type="submit" className="button button--primary" disabled={preview.isFetching || !preview.data}>
+          {TEXT.import}
+        </button>
+      </div>
+    </form>
+  );
+}
+
+function PreviewRows({ preview }: { preview: ImportPreview }) {
+  return (
+    <div className="import-preview__rows">
+      <table>
+        <caption>{TEXT.firstRows(preview.rows.length)}</caption>
+        <thead>
+          <tr>
+            <th scope="col">{TEXT.line}</th>
+            {preview.columns.map((column, index) => (
+              <th key={index} scope="col">
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {preview.rows.map((row) => (
+            <tr key={row.line}>
+              <th scope="row">{row.line}</th>
+              {row.cells.map((cell, index) => (
+                <td key={index} data-invalid={cell.error ? true : undefined}>
+                  {cellShown(cell)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** A cell as read: its value (tags joined), or its text and why it cannot be read. */
+function cellShown(cell: ImportPreviewCell): string {
+  if (cell.error) return `${cell.text} (${cell.error})`;
+  if (cell.value === null) return '';
+  return Array.isArray(cell.value) ? cell.value.join(', ') : String(cell.value);
+}
+
+function PreviewOutcome({ preview }: { preview: ImportPreview }) {
+  const { outcome } = preview;
+  return (
+    <section className="import-result" aria-label={TEXT.outcome}>
+      <h3 className="import-result__heading">{TEXT.outcome}</h3>
+      <ImportCounts
+        counts={[
+          [TEXT.wouldCreate, outcome.created],
+          [TEXT.wouldUpdate, outcome.updated],
+          [TEXT.wouldSkip, outcome.skipped],
+        ]}
+      />
+      {outcome.errors.length > 0 && (
+        <ul className="import-result__errors">
+          {outcome.errors.slice(0, SHOWN_ERRORS).map((error, index) => (
+            <li key={index}>{TEXT.rejectedLine(error.line, error.field, error.message)}</li>
+          ))}
+          {outcome.errors.length > SHOWN_ERRORS && <li>{TEXT.moreRejected(outcome.errors.length - SHOWN_ERRORS)}</li>}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,83 @@
+import { z } from 'zod';
+
+/**
+ * Where an imported column's cells go: a field of a lead (as leads.csv names it), one half
+ * of a name another CRM splits, a column of amounts in rupees, the lead's stage, tags,
+ * owner or lost reason, or `ignore` (the column is not read).
+ */
+export const IMPORT_FIELDS = [
+  '_id',
+  'name',
+  'firstName',
+  'lastName',
+  'email',
+  'phone',
+  'location',
+  'qualified',
+  'createdAt',
+  'source',
+  'interestedIn',
+  'budget',
+  'budgetInRupees',
+  'timeline',
+  'loan_needed',
+  'stage',
+  'lostReason',
+  'tags',
+  'owner',
+] as const;
+export const importFieldSchema = z.enum(IMPORT_FIELDS, 'must be a lead field');
+export type ImportField = z.infer<typeof importFieldSchema>;
+
+export const IGNORE_COLUMN = 'ignore';
+export const importTargetSchema = z.union([importFieldSchema, z.literal(IGNORE_COLUMN)], `must be a lead field or "${IGNORE_COLUMN}"`);
+export type ImportTarget = z.infer<typeof importTargetSchema>;
+
+/**
+ * For some of the file's columns (by header, exactly as the file writes it), where their
+ * cells go; a column left out is read as its header suggests.
+ */
+export const importMappingSchema = z.record(z.string().max(200), importTargetSchema);
+export type ImportMapping = z.infer<typeof importMappingSchema>;
+
+/**
+ * Which leads a row updates rather than creating one. In every mode a row carrying an
+ * `_id` of a stored lead updates that lead first.
+ * - `both` (the default, the webhook's rule): the oldest lead with the row's email, else
+ *   the oldest with its phone.
+ * - `email`: the oldest lead with the row's email only; a row without a known email creates a lead.
+ * - `phone`: the oldest lead with the row's phone only.
+ */
+export const DEDUPE_RULES = ['both', 'email', 'phone'] as const;
+export const dedupeRuleSchema = z.enum(DEDUPE_RULES, 'must be both, email or phone');
+export type DedupeRule = z.infer<typeof dedupeRuleSchema>;
+
+/** JSON text (a multipart field or a query parameter) holding a mapping. */
+const mappingJsonSchema = z
+  .string()
+  .max(100_000)
+  .transform((text, context) => {
+    try {
+      return JSON.parse(text) as unknown;
+    } catch {
+      context.addIssue({ code: 'custom', message: 'must be JSON: an object of header → lead field or "ignore"' });
+      return z.NEVER;
+    }
+  })
+  .pipe(importMappingSchema);
+
+/**
+ * POST /api/leads/import and /api/leads/import/preview: `dryRun=true` reads and decides
+ * every row without writing anything; `dedupe` picks the identity rule; `mapping` (JSON)
+ * may come here or as the multipart field of that name.
+ */
+export const importOptionsSchema = z.object({
+  dryRun: z
+    .enum(['true', 'false'], 'must be true or false')
+    .optional()
+    .transform((value) => value === 'true'),
+  dedupe: dedupeRuleSchema.default('both'),
+  mapping: mappingJsonSchema.optional(),
+});
+export type ImportOptionsInput = z.input<typeof importOptionsSchema>;
+export type ImportOptions = z.output<typeof importOptionsSchema>;
