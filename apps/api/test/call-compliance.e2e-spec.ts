@@ -201,6 +201,44 @@ describe.each(PROVIDERS)('calling rules: consent, Do Not Call, calling hours on 
     expect((await as(ravi).get(`/api/leads/${leadId}/consents`).expect(200)).body).toEqual([expect.objectContaining({ withdrawnAt: null })]);
   });
 
+  describe('the DND scrub list', () => {
+    const upload = (session: StaffSession, csv: string, mode?: string) =>
+      session.agent
+        .put(`/api/dnd-list${mode ? `?mode=${mode}` : ''}`)
+        .set('X-CSRF-Token', session.csrf)
+        .set('Content-Type', 'text/csv')
+        .send(csv);
+
+    it('replaces or merges the numbers, read with the phone rule, and holds leads written before it', async () => {
+      const leadId = await newLead('Scrubbed Sunil', '+91 98765 60001');
+      const replaced = (await upload(admin, 'msisdn\n98765 60001\n"+91 98765-60002"\n919876560003\n\n98765 60001\n').expect(200)).body;
+      expect(replaced).toEqual({ count: 3, added: 3, removed: expect.any(Number), uploadedAt: now.toISOString(), uploadedBy: { id: admin.id, name: 'Administrator' }, mode: 'replace' });
+      expect((await as(ravi).get(`/api/leads/${leadId}/call-eligibility`).expect(200)).body.code).toBe('dnd_list');
+
+      const merged = (await upload(admin, '9876560004\n9876560002\n', 'merge').expect(200)).body;
+      expect(merged).toMatchObject({ count: 4, added: 1, removed: 0, mode: 'merge' });
+      const again = (await upload(admin, '9876560004\n', 'replace').expect(200)).body;
+      expect(again).toMatchObject({ count: 1, added: 0, removed: 3 });
+      expect((await as(admin).get('/api/dnd-list').expect(200)).body).toEqual({ count: 1, uploadedAt: now.toISOString(), uploadedBy: { id: admin.id, name: 'Administrator' }, mode: 'replace' });
+      // Off the list now: the lead may be called again.
+      expect((await as(ravi).get(`/api/leads/${leadId}/call-eligibility`).expect(200)).body.allowed).toBe(true);
+    });
+
+    it('refuses a file with a line that is not a number, naming the line, and changes nothing', async () => {
+      const before = (await as(admin).get('/api/dnd-list').expect(200)).body;
+      const refused = (await upload(admin, 'phone\n98765 60005\nnot a number\n').expect(400)).body;
+      expect(refused.errors).toEqual([{ field: 'line 3', message: 'not a number is not a valid phone number' }]);
+      await upload(admin, '').expect(400);
+      expect((await as(admin).get('/api/dnd-list').expect(200)).body).toEqual(before);
+      expect((await upload(admin, '98765 60005', 'sometimes').expect(400)).body.errors.map((error: { field: string }) => error.field)).toEqual(['mode']);
+    });
+
+    it('is for admins only', async () => {
+      await upload(ravi, '98765 60006').expect(403);
+      await as(ravi).get('/api/dnd-list').expect(403);
+    });
+  });
+
   it('keeps the refusals for admins only', async () => {
     await as(ravi).get('/api/calls/refusals').expect(403);
   });

@@ -17,10 +17,9 @@ export const dndListUploadQuerySchema = z.object({
 });
 export type DndListUploadQuery = z.input<typeof dndListUploadQuerySchema>;
 
-/** What an upload did: numbers added, removed (replace only), and lines that are not a phone number. */
+/** What an upload did: numbers added and removed (replace only). A line that is not a phone number refuses the whole file (400). */
 export const dndListUploadResultSchema = dndListSummarySchema.extend({
   added: z.number().int(),
   removed: z.number().int(),
-  errors: z.array(z.object({ line: z.number().int(), message: z.string() })),
 });
 export type DndListUploadResult = z.infer<typeof dndListUploadResultSchema>;
