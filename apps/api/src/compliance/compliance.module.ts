@@ -4,6 +4,7 @@ import { memoryStorage } from 'multer';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { LeadsModule } from '../leads/leads.module';
 import { StaffModule } from '../staff/staff.module';
+import { CallerRequestsRecorder } from './caller-requests.recorder';
 import { CallEligibilityController } from './call-eligibility.controller';
 import { CallEligibilityService } from './call-eligibility.service';
 import { CallRefusalsRepository } from './call-refusals.repository';
@@ -25,7 +26,7 @@ import { DndListService } from './dnd-list.service';
     }),
   ],
   controllers: [ConsentsController, CallEligibilityController, DndListController],
-  providers: [ConsentsService, ConsentsRepository, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService],
-  exports: [ConsentsService, CallEligibilityService, CallRefusalsRepository],
+  providers: [ConsentsService, ConsentsRepository, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],
+  exports: [ConsentsService, CallEligibilityService, CallRefusalsRepository, CallerRequestsRecorder],
 })
 export class ComplianceModule {}

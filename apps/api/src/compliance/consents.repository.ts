@@ -12,6 +12,8 @@ export interface NewConsentRecord {
   wording: string;
   givenAt: Date;
   evidence: ConsentEvidence;
+  /** The call record it was given on, for a consent given on a call. */
+  callId?: string;
 }
 
 /** The only place that queries lead_consents. A withdrawal is an update of its own columns: a consent is never deleted but with its lead. */
@@ -35,6 +37,16 @@ export class ConsentsRepository {
 
   create(consent: NewConsentRecord, db: Db) {
     return db.leadConsent.create({ data: { ...consent, evidence: JSON.stringify(consent.evidence) } });
+  }
+
+  /** Whether a consent from this call is recorded for the lead already (a report delivered again). */
+  async existsForCall(leadId: string, callId: string, db: Db): Promise<boolean> {
+    return (await db.leadConsent.findFirst({ where: { leadId, callId }, select: { id: true } })) !== null;
+  }
+
+  /** The ids of the lead's consents that are not withdrawn. */
+  async standingIds(leadId: string, db: Db): Promise<string[]> {
+    return (await db.leadConsent.findMany({ where: { leadId, withdrawnAt: null }, select: { id: true } })).map(({ id }) => id);
   }
 
   /** Marks the consent withdrawn unless it already is; false when another request withdrew it first. */

@@ -199,6 +199,12 @@ export class LeadsRepository {
     return count === 1;
   }
 
+  /** Marks the lead Do Not Call unless it already is (its reason then stays); true when this changed it. */
+  async markDoNotCall(id: string, reason: string, db: Db): Promise<boolean> {
+    const { count } = await db.lead.updateMany({ where: { id, doNotCall: false }, data: { doNotCall: true, doNotCallReason: reason, version: { increment: 1 } } });
+    return count === 1;
+  }
+
   /** A lead with its stage, owner and calls, newest first. */
   findWithCalls(id: string) {
     return this.database.client.lead.findUnique({

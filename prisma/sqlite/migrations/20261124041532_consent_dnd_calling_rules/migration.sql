@@ -10,6 +10,7 @@ CREATE TABLE "lead_consents" (
     "withdrawn_at" DATETIME,
     "withdrawn_via" TEXT,
     "withdrawn_evidence" TEXT,
+    "call_id" TEXT,
     "created_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
     CONSTRAINT "lead_consents_lead_id_fkey" FOREIGN KEY ("lead_id") REFERENCES "leads" ("id") ON DELETE CASCADE ON UPDATE CASCADE
 );
@@ -78,6 +79,9 @@ PRAGMA defer_foreign_keys=OFF;
 
 -- CreateIndex
 CREATE INDEX "lead_consents_lead_id_given_at_idx" ON "lead_consents"("lead_id", "given_at" DESC);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "lead_consents_lead_id_call_id_key" ON "lead_consents"("lead_id", "call_id");
 
 -- CreateIndex
 CREATE INDEX "call_refusals_at_id_idx" ON "call_refusals"("at" DESC, "id" DESC);

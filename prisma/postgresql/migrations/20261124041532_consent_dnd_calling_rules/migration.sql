@@ -14,6 +14,7 @@ CREATE TABLE "lead_consents" (
     "withdrawn_at" TIMESTAMP(3),
     "withdrawn_via" TEXT,
     "withdrawn_evidence" TEXT,
+    "call_id" TEXT,
     "created_at" TIMESTAMP(3) NOT NULL DEFAULT CURRENT_TIMESTAMP,
 
     CONSTRAINT "lead_consents_pkey" PRIMARY KEY ("id")
@@ -41,6 +42,9 @@ CREATE TABLE "call_refusals" (
 
 -- CreateIndex
 CREATE INDEX "lead_consents_lead_id_given_at_idx" ON "lead_consents"("lead_id", "given_at" DESC);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "lead_consents_lead_id_call_id_key" ON "lead_consents"("lead_id", "call_id");
 
 -- CreateIndex
 CREATE INDEX "call_refusals_at_id_idx" ON "call_refusals"("at" DESC, "id" DESC);
