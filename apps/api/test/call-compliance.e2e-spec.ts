@@ -239,6 +239,27 @@ describe.each(PROVIDERS)('calling rules: consent, Do Not Call, calling hours on 
     });
   });
 
+  it('an import’s Consent and Do Not Call columns record a consent (the file and line as evidence) and set Do Not Call', async () => {
+    const csv = ['Name,Mobile No,Consent,Do Not Call', 'Imported Isha,98765 70001,yes,', 'Imported Omar,98765 70002,,yes', 'Imported Bad,98765 70003,perhaps,'].join('\n');
+    const summary = (
+      await admin.agent.post('/api/leads/import').set('X-CSRF-Token', admin.csrf).attach('file', Buffer.from(csv), { filename: 'expo-leads.csv', contentType: 'text/csv' }).expect(200)
+    ).body;
+    expect(summary).toMatchObject({ created: 2, skipped: 1, errors: [{ line: 4, field: 'Consent', message: 'must be true or false' }] });
+    const isha = (await as(admin).get('/api/leads?q=Imported%20Isha').expect(200)).body[0];
+    const omar = (await as(admin).get('/api/leads?q=Imported%20Omar').expect(200)).body[0];
+    expect((await as(admin).get(`/api/leads/${isha._id}/consents`).expect(200)).body).toEqual([
+      expect.objectContaining({ channel: 'import', evidence: { kind: 'import', file: 'expo-leads.csv', row: 2 }, withdrawnAt: null }),
+    ]);
+    expect(omar).toMatchObject({ doNotCall: true, doNotCallReason: 'Marked in an import' });
+    expect((await timeline(omar._id, 'do_not_call')).map(({ actor, data }) => ({ actor: actor?.name, data }))).toEqual([
+      { actor: 'Administrator', data: { doNotCall: true, reason: 'Marked in an import' } },
+    ]);
+    // The same file again: the consent stands already, Do Not Call already holds; nothing is added.
+    await admin.agent.post('/api/leads/import').set('X-CSRF-Token', admin.csrf).attach('file', Buffer.from(csv), { filename: 'expo-leads.csv', contentType: 'text/csv' }).expect(200);
+    expect((await as(admin).get(`/api/leads/${isha._id}/consents`).expect(200)).body).toHaveLength(1);
+    expect(await timeline(omar._id, 'do_not_call')).toHaveLength(1);
+  });
+
   it('keeps the refusals for admins only', async () => {
     await as(ravi).get('/api/calls/refusals').expect(403);
   });

@@ -9,7 +9,7 @@ import { CallEligibilityController } from './call-eligibility.controller';
 import { CallEligibilityService } from './call-eligibility.service';
 import { CallRefusalsRepository } from './call-refusals.repository';
 import { ConsentsController } from './consents.controller';
-import { ConsentsRepository } from './consents.repository';
+import { ConsentRecordsModule } from './consent-records.module';
 import { ConsentsService } from './consents.service';
 import { DndListController } from './dnd-list.controller';
 import { DndListRepository } from './dnd-list.repository';
@@ -19,6 +19,7 @@ import { DndListService } from './dnd-list.service';
 @Module({
   imports: [
     LeadsModule,
+    ConsentRecordsModule,
     StaffModule,
     MulterModule.registerAsync({
       inject: [APP_CONFIG],
@@ -26,7 +27,7 @@ import { DndListService } from './dnd-list.service';
     }),
   ],
   controllers: [ConsentsController, CallEligibilityController, DndListController],
-  providers: [ConsentsService, ConsentsRepository, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],
+  providers: [ConsentsService, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],
   exports: [ConsentsService, CallEligibilityService, CallRefusalsRepository, CallerRequestsRecorder],
 })
 export class ComplianceModule {}

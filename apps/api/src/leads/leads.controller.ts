@@ -103,7 +103,7 @@ export class LeadsController {
         { field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' },
       ]);
     }
-    return this.leads.importCsv(content, actorId);
+    return this.leads.importCsv(content, actorId, file?.originalname);
   }
 
   @Get(':id')

@@ -10,6 +10,7 @@ import { LeadsRepository } from './leads.repository';
 import { LeadEditsService } from './lead-edits.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
+import { ConsentRecordsModule } from '../compliance/consent-records.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
@@ -18,6 +19,7 @@ import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    ConsentRecordsModule,
     SettingsModule,
     StaffModule,
     TagsModule,

@@ -1,17 +1,19 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { BoardColumn, DailyLeadCount, ImportSummary, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import { DEFAULT_CONSENT_PURPOSE, type BoardColumn, type ConsentEvidence, type DailyLeadCount, type ImportSummary, type Lead, type LeadStats, type LeadWithCalls } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { Readable } from 'node:stream';
 import { activity, type NewActivity } from '../activity/activity-entry';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
 import { InvalidFieldsException } from '../common/field-errors';
+import { ConsentsRepository } from '../compliance/consents.repository';
+import type { TransactionClient } from '../database/prisma-client';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
 import { toCallOutput } from '../voice/calls/call.output';
 import { StagesRepository } from '../stages/stages.repository';
 import { freshLead } from './fresh-lead';
-import { readLeadCsv } from './csv/lead-csv-reader';
+import { readLeadCsv, type CsvLeadRow } from './csv/lead-csv-reader';
 import { parseLeadInput, type ValidLead } from './inputs/lead-input';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { leadColumnsOf, leadFieldChanges } from './lead-field-changes';
@@ -33,6 +35,11 @@ export interface LeadPage {
 }
 
 const IMPORT_BATCH = 500;
+const MARKED_IN_AN_IMPORT = 'Marked in an import';
+const IMPORTED_CONSENT_WORDING = 'Consent column of an imported file';
+
+/** A row's Consent and Do Not Call cells, with the lead the row wrote (known once it is created or matched). */
+type ImportedContactRow = { leadId?: string; line: number } & NonNullable<CsvLeadRow['contact']>;
 
 @Injectable()
 export class LeadsService {
@@ -45,6 +52,7 @@ export class LeadsService {
     private readonly liveEvents: LiveEventsService,
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
+    private readonly consents: ConsentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -112,11 +120,11 @@ export class LeadsService {
    * Rows are written in batches, each batch in one transaction, so no row is ever
    * half-written; a batch reads the leads its rows may be in one query.
    */
-  async importCsv(file: Buffer, actorId: string | null = null): Promise<ImportSummary> {
+  async importCsv(file: Buffer, actorId: string | null = null, fileName = 'leads.csv'): Promise<ImportSummary> {
     const csv = await readLeadCsv(file, this.config.APP_TIME_ZONE);
     if (!csv.ok) throw new InvalidFieldsException(csv.errors);
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
-    let batch: { line: number; lead: ValidLead; id?: string; createdAt?: Date }[] = [];
+    let batch: { line: number; lead: ValidLead; id?: string; createdAt?: Date; contact?: CsvLeadRow['contact'] }[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
       const rows = batch;
@@ -134,8 +142,10 @@ export class LeadsService {
         // Each lead as the batch last left it: what the next row's changes are told against.
         const current = new Map(known.map((lead) => [lead.id, leadColumnsOf(lead)]));
         const entries: NewActivity[] = [];
+        const contactRows: ImportedContactRow[] = [];
         for (const [index, row] of rows.entries()) {
           const same = identities.samePerson(people[index]);
+          if (row.contact) contactRows.push({ leadId: same?.id ?? row.id, line: row.line, ...row.contact });
           if (same) {
             const changes = toLeadChanges(row.lead);
             const lead = await this.leads.update(same.id, changes, db);
@@ -149,6 +159,7 @@ export class LeadsService {
             updated += 1;
           } else {
             const lead = await this.leads.create({ ...toLeadWrite(row.lead), ...freshLead(entryStageId), id: row.id, createdAt: row.createdAt }, db);
+            if (row.contact) contactRows.at(-1)!.leadId = lead.id;
             entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
             current.set(lead.id, leadColumnsOf(lead));
             identities.add(lead);
@@ -160,6 +171,7 @@ export class LeadsService {
         const owners = await this.router.ownersFor(created.length, db);
         const routed = created.map((id, index) => ({ id, owner: owners[index] }));
         await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
+        entries.push(...(await this.applyImportedContactRules(contactRows, fileName, actorId, db)));
         await this.activities.append([...entries, ...routingActivity(routed)], db);
         return { created: created.length, updated, signals };
       });
@@ -176,11 +188,43 @@ export class LeadsService {
         summary.errors.push(...errors.map((error) => ({ line: row.line, ...error })));
         continue;
       }
-      batch.push({ line: row.line, lead: parsed.value, id: row.id, createdAt: row.createdAt });
+      batch.push({ line: row.line, lead: parsed.value, id: row.id, createdAt: row.createdAt, contact: row.contact });
       if (batch.length >= IMPORT_BATCH) await flush();
     }
     await flush();
     this.logger.log({ ...summary, errors: summary.errors.length }, 'Leads imported');
     return summary;
+  }
+
+  /**
+   * An imported row's Consent and Do Not Call cells, in the import's transaction. "Consent:
+   * yes" records a consent (channel import; evidence: the file and its line) unless the lead
+   * has a standing one; "no" withdraws the standing ones. "Do Not Call: yes" sets it with the
+   * reason "Marked in an import"; "no" leaves it as it is (only staff clear it, with PATCH).
+   */
+  private async applyImportedContactRules(rows: ImportedContactRow[], fileName: string, actorId: string | null, db: TransactionClient): Promise<NewActivity[]> {
+    const entries: NewActivity[] = [];
+    const evidence = (line: number): ConsentEvidence => ({ kind: 'import', file: fileName, row: line });
+    for (const { leadId, line, consent, doNotCall } of rows) {
+      if (!leadId) continue;
+      const standing = consent === undefined ? [] : await this.consents.standingIds(leadId, db);
+      if (consent === true && standing.length === 0) {
+        const created = await this.consents.create(
+          { leadId, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE, wording: IMPORTED_CONSENT_WORDING, givenAt: new Date(), evidence: evidence(line) },
+          db,
+        );
+        entries.push(activity(leadId, 'consent_given', { consentId: created.id, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE }, actorId));
+      }
+      if (consent === false) {
+        for (const consentId of standing) {
+          await this.consents.withdraw(consentId, { at: new Date(), via: 'import', evidence: evidence(line) }, db);
+          entries.push(activity(leadId, 'consent_withdrawn', { consentId, via: 'import' }, actorId));
+        }
+      }
+      if (doNotCall === true && (await this.leads.markDoNotCall(leadId, MARKED_IN_AN_IMPORT, db))) {
+        entries.push(activity(leadId, 'do_not_call_changed', { doNotCall: true, reason: MARKED_IN_AN_IMPORT }, actorId));
+      }
+    }
+    return entries;
   }
 }

@@ -4,7 +4,10 @@ import type { LeadCsvColumn } from './lead-csv-columns';
  * Where an imported column's cells go: a column of leads.csv, one half of a name that
  * another CRM splits, or a budget column that holds amounts in rupees.
  */
-export type ImportColumn = LeadCsvColumn | 'firstName' | 'lastName' | 'budgetInRupees';
+export type ImportColumn = LeadCsvColumn | 'firstName' | 'lastName' | 'budgetInRupees' | ContactColumn;
+
+/** Columns about contacting the person rather than the lead's fields: a consent to record, Do Not Call to set. */
+export type ContactColumn = 'consent' | 'doNotCall';
 
 /** Header words of other CRMs and spreadsheets, compared without case, spaces or punctuation. */
 const SYNONYMS: Record<string, ImportColumn> = {
@@ -48,6 +51,12 @@ const SYNONYMS: Record<string, ImportColumn> = {
   created: 'createdAt',
   createdon: 'createdAt',
   date: 'createdAt',
+  consent: 'consent',
+  consenttocontact: 'consent',
+  consenttocall: 'consent',
+  donotcall: 'doNotCall',
+  dnc: 'doNotCall',
+  dnd: 'doNotCall',
 };
 
 /** "Budget (₹)" and "Budget (INR)" are one header: letters and digits only, lower-cased, the rupee sign read as INR. */

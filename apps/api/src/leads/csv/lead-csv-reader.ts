@@ -6,7 +6,7 @@ import { isLeadId } from '../lead-id';
 import { CSV_RECORDS, checkCsvStructure, inSlices, recordStartLine } from './csv-structure';
 import { unescapeFormula } from './formula-escape';
 import { importedDate } from './import-dates';
-import { importColumnOf } from './import-headers';
+import { importColumnOf, type ContactColumn } from './import-headers';
 import { rupeesFromIndianAmount } from './indian-amount';
 
 export interface CsvLeadRow {
@@ -17,6 +17,8 @@ export interface CsvLeadRow {
   /** Identity and creation time carried by an exported file, so a round trip keeps them. */
   id?: string;
   createdAt?: Date;
+  /** The row's Consent and Do Not Call cells, when the file has those columns and they are filled. */
+  contact?: Partial<Record<ContactColumn, boolean>>;
   errors: FieldError[];
 }
 
@@ -75,6 +77,10 @@ function toLeadRow(record: Record<string, string>, line: number, timeZone: strin
       const flag = booleanLike(cell);
       if (flag === undefined) errors.push({ field: header, message: 'must be true or false' });
       else input[column] ??= flag;
+    } else if (column === 'consent' || column === 'doNotCall') {
+      const flag = booleanLike(cell);
+      if (flag === undefined) errors.push({ field: header, message: 'must be true or false' });
+      else row.contact = { [column]: flag, ...row.contact };
     } else if (column === 'budgetInRupees') {
       // A column of amounts: "45 Lakh" is 45,00,000 rupees; anything else is kept as written.
       input.budget ??= rupeesFromIndianAmount(cell) ?? cell;
