@@ -18,7 +18,7 @@ const port = Number(process.env.PORT);
 const COLUMNS = `id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
-  tags, version, archived_at AS "archivedAt"`;
+  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason"`;
 const ORDER = 'ORDER BY created_at DESC, id DESC';
 /** Like the API's page: the leads are chosen from leads alone, then each stage and owner name read by its key. */
 const pageSql = (clause: string, limit: string) => `

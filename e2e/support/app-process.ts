@@ -18,7 +18,7 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
   const dataDir = mkdtempSync(join(tmpdir(), 'lead-desk-e2e-'));
   const logFile = join(__dirname, '../test-results', `${basename(dataDir)}.log`);
   // Every request is logged (info): a failed run prints the end of this log (api-log-reporter.ts).
-  const api = await startApi({ env: { DATABASE_URL: `file:${join(dataDir, 'leads.db')}`, DEMO_DATA: 'true', LOG_LEVEL: 'info', ...env }, logFile });
+  const api = await startApi({ env: { DATABASE_URL: `file:${join(dataDir, 'leads.db')}`, DEMO_DATA: 'true', LOG_LEVEL: 'info', CALLING_HOURS: '00:00-24:00', ...env }, logFile });
   return { url: api.url, api, dataDir, logFile };
 }
 

@@ -181,3 +181,29 @@ test('a live lead joins a searched list only when the search matches it', async 
   await expect(searchBox(page)).toHaveValue(tag);
   await expect(leadCards(page)).toHaveCount(1);
 });
+
+test('Call To Customer is disabled with the reason while the lead is Do Not Call, and comes back when staff clear it', async ({ page }) => {
+  const name = `${uniqueTag()} Farah Khan`;
+  const lead = await createLead({ name, phone: uniqueMobile() });
+  const response = await fetch(`${process.env.E2E_BASE_URL}/api/leads/${lead._id}`, {
+    method: 'PATCH',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ doNotCall: true, doNotCallReason: 'Asked us by email' }),
+  });
+  expect(response.status).toBe(200);
+
+  await openLive(page, `/?q=${encodeURIComponent(name)}`);
+  const card = leadCard(page, name);
+  const call = card.getByRole('button', { name: 'Call To Customer' });
+  await expect(card).toContainText('This lead is Do Not Call: Asked us by email.');
+  await expect(call).toBeDisabled();
+
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const rules = page.getByRole('dialog', { name }).getByRole('region', { name: 'Calling rules' });
+  await expect(rules).toContainText('Do Not Call: Asked us by email');
+  await rules.getByRole('button', { name: 'Allow calls again' }).click();
+  await expect(rules.getByRole('status')).toHaveText('Calls allowed now.');
+  await page.keyboard.press('Escape');
+  await expect(call).toBeEnabled();
+  await expect(card).not.toContainText('Do Not Call');
+});

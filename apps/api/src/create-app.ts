@@ -40,6 +40,7 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   app.use(cookieParser());
   // Bytes, not text: the import tells a file that is not UTF-8 from one that is.
   app.use('/api/leads/import', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
+  app.use('/api/dnd-list', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
   // The webhook's signature covers the bytes received: the parser keeps them for the credentials guard.
   app.use('/api/webhooks/vapi', json({ limit: config.WEBHOOK_MAX_BYTES, verify: (request: Request, _response, body) => (request.rawBody = body) }));
   app.use(json({ limit: '1mb' }));

@@ -13,7 +13,7 @@ jest.setTimeout(120_000);
 const PUBLIC_URL = 'https://leads.example.in';
 const PRIVATE_KEY = 'private-key-for-setup';
 const PROMPT = readFileSync(join(__dirname, '../src/voice/setup/assistant-prompt.md'), 'utf8').trim();
-const LEAD_FIELDS = ['name', 'email', 'phone', 'location', 'interestedIn', 'budget', 'timeline', 'loan_needed', 'qualified'];
+const LEAD_FIELDS = ['name', 'email', 'phone', 'location', 'interestedIn', 'budget', 'timeline', 'loan_needed', 'qualified', 'consentToContact', 'doNotCall'];
 
 /** `pnpm vapi:setup` as a developer runs it, against the fake: its output and exit code. */
 async function setup(fake: FakeVapiServer, args: string[] = [], env: Record<string, string> = {}) {

@@ -40,3 +40,6 @@ export * from './tags/lead-tags';
 export * from './views/saved-view';
 export * from './jobs/bulk-action';
 export * from './jobs/job';
+export * from './consent/lead-consent';
+export * from './consent/call-eligibility';
+export * from './consent/dnd-list';

@@ -22,6 +22,11 @@ describe('loadAppConfig', () => {
     ['VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT', '{timestamp}'],
     ['VAPI_WEBHOOK_MAX_AGE_SECONDS', '0'],
     ['VAPI_QUALIFIED_FROM', 'always'],
+    ['CALLING_HOURS', '9-21'],
+    ['CALLING_HOURS', '21:00-09:00'],
+    ['CALLING_HOURS', '09:00-24:30'],
+    ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
+    ['REQUIRE_CONSENT', 'sometimes'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -30,6 +35,12 @@ describe('loadAppConfig', () => {
   it('refuses an HMAC secret that is not base64 when the plan says it is', () => {
     expect(() => loadAppConfig({ VAPI_WEBHOOK_HMAC_SECRET: 'not base64!', VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: 'true' })).toThrow(/VAPI_WEBHOOK_HMAC_SECRET: must be base64/);
     expect(loadAppConfig({ VAPI_WEBHOOK_HMAC_SECRET: Buffer.from('secret').toString('base64'), VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: 'true' }).VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64).toBe(true);
+  });
+
+  it('reads the calling rules: hours in minutes of the day, holidays as dates, consent off by default', () => {
+    expect(loadAppConfig({})).toMatchObject({ REQUIRE_CONSENT: false, CALLING_HOURS: { text: '09:00-21:00', startMinute: 540, endMinute: 1260 }, CALLING_HOLIDAYS: [] });
+    const config = loadAppConfig({ CALLING_HOURS: '00:00-24:00', CALLING_HOLIDAYS: ' 2026-01-26, 2026-08-15 ', REQUIRE_CONSENT: 'true' });
+    expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
   });
 
   it('treats an empty variable as unset', () => {

@@ -9,6 +9,24 @@ const booleanFlag = z
   .enum(['true', 'false', '1', '0', 'yes', 'no'])
   .transform((value) => ['true', '1', 'yes'].includes(value));
 
+/** `HH:MM-HH:MM`, start before end, in minutes of the day; `24:00` ends at midnight. */
+const callingHours = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d-(([01]\d|2[0-3]):[0-5]\d|24:00)$/, 'must be HH:MM-HH:MM such as 09:00-21:00')
+  .transform((value) => {
+    const [start, end] = value.split('-').map((time) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3)));
+    return { text: value, startMinute: start, endMinute: end };
+  })
+  .refine((hours) => hours.startMinute < hours.endMinute, 'must start before it ends (HH:MM-HH:MM within one day)');
+
+/** Comma-separated calendar dates (YYYY-MM-DD) on which no outbound call is placed. */
+const callingHolidays = z
+  .string()
+  .transform((list) => list.split(',').map((date) => date.trim()).filter(Boolean))
+  .refine((dates) => dates.every((date) => z.iso.date().safeParse(date).success), 'must be comma-separated dates such as 2026-01-26,2026-08-15')
+  .prefault('');
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const appConfigSchema = z.object({
@@ -24,6 +42,10 @@ const appConfigSchema = z.object({
     .string()
     .regex(/^[A-Z]{2}$/, 'must be a two-letter ISO 3166 region code such as IN')
     .default('IN'),
+  // Outbound calls: only with recorded consent (when true), within these hours of APP_TIME_ZONE, never on these dates.
+  REQUIRE_CONSENT: booleanFlag.default(false),
+  CALLING_HOURS: callingHours.prefault('09:00-21:00'),
+  CALLING_HOLIDAYS: callingHolidays,
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),

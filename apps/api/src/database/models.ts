@@ -2,7 +2,7 @@
 // expose the same model types; the app imports them from here, never from generated/.
 import type { Prisma } from '../generated/sqlite/client';
 
-export type { Call, Job, Lead, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+export type { Call, CallRefusal, Job, Lead, LeadConsent, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
 
 export type LeadCreateInput = Prisma.LeadCreateInput;
 export type LeadUncheckedCreateInput = Prisma.LeadUncheckedCreateInput;

@@ -38,7 +38,7 @@ export class LeadEditsService {
   ) {}
 
   async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
-    const { stageId, ownerId, lostReason, ...fields } = input;
+    const { stageId, ownerId, lostReason, doNotCall, doNotCallReason, ...fields } = input;
     const lead = await this.leads.transaction(async (db) => {
       const current = await this.findEditable(id, expectedVersion, access, db);
       const columns = fieldColumns(fields);
@@ -61,6 +61,12 @@ export class LeadEditsService {
         const owner = ownerId === null ? null : await this.targetOwner(ownerId);
         changes.ownerId = ownerId;
         entries.push(activity(id, 'assigned', { from: current.owner && named(current.owner), to: owner && named(owner), by: 'staff' }, actorId));
+      }
+
+      const doNotCallChange = doNotCallChanges(current, doNotCall, doNotCallReason);
+      if (doNotCallChange) {
+        Object.assign(changes, doNotCallChange);
+        entries.push(activity(id, 'do_not_call_changed', { doNotCall: doNotCallChange.doNotCall, reason: doNotCallChange.doNotCallReason }, actorId));
       }
 
       if (entries.length === 0) return current;
@@ -139,12 +145,29 @@ export class LeadEditsService {
   }
 }
 
+/**
+ * What an edit of `doNotCall` / `doNotCallReason` writes, or null when it changes nothing.
+ * Marking a lead Do Not Call needs a reason (kept while it is so); clearing it clears the reason.
+ */
+function doNotCallChanges(
+  current: Pick<LeadWithPipeline, 'doNotCall' | 'doNotCallReason'>,
+  doNotCall: boolean | undefined,
+  reason: string | null | undefined,
+): { doNotCall: boolean; doNotCallReason: string | null } | null {
+  const next = doNotCall ?? current.doNotCall;
+  const nextReason = next ? (reason === undefined ? current.doNotCallReason : reason) : null;
+  if (next && !nextReason) throw new InvalidFieldsException([{ field: 'doNotCallReason', message: 'is required to mark a lead Do Not Call' }]);
+  if (!next && reason) throw new InvalidFieldsException([{ field: 'doNotCallReason', message: 'is only kept for a lead that is Do Not Call' }]);
+  if (next === current.doNotCall && nextReason === current.doNotCallReason) return null;
+  return { doNotCall: next, doNotCallReason: nextReason };
+}
+
 function named({ id, name }: { id: string; name: string }) {
   return { id, name };
 }
 
 /** The lead's own fields an edit names (toLeadChanges' rules; name only when given). */
-function fieldColumns(fields: Omit<ValidLeadChanges, 'stageId' | 'ownerId' | 'lostReason'>): LeadColumns {
+function fieldColumns(fields: Omit<ValidLeadChanges, 'stageId' | 'ownerId' | 'lostReason' | 'doNotCall' | 'doNotCallReason'>): LeadColumns {
   // ValidLead's optional fields are required-but-undefined keys; toLeadChanges treats undefined as "left out".
   const { name, ...rest } = toLeadChanges({ ...fields, name: fields.name ?? '' } as ValidLead);
   return fields.name === undefined ? rest : { name, ...rest };

@@ -24,6 +24,8 @@ const row: LeadRow = {
   version: 1,
   archivedAt: null,
   tags: '["VIP","Site visit"]',
+  doNotCall: false,
+  doNotCallReason: null,
   stageName: 'New',
   stageKind: 'open',
   ownerName: null,
@@ -52,6 +54,8 @@ describe('leadOutputFromRow', () => {
       version: 1,
       archived: false,
       tags: ['VIP', 'Site visit'],
+      doNotCall: false,
+      doNotCallReason: null,
     });
   });
 
@@ -86,6 +90,8 @@ describe('leadOutputFromRow', () => {
       version: fc.integer({ min: 1, max: 1000 }),
       archivedAt: fc.option(time),
       tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }).map((tags) => JSON.stringify(tags)),
+      doNotCall: fc.boolean(),
+      doNotCallReason: text,
     });
     const stage = { id: 'stage-x', name: 'Somewhere', kind: 'open' };
     const owner = { id: 'staff-1', name: 'Asha', email: 'asha@example.in' };

@@ -33,5 +33,7 @@ export function leadOutputFromRow(row: LeadRow): LeadOutput {
     version: row.version,
     archived: row.archivedAt !== null,
     tags: tagsFromColumn(row.tags),
+    doNotCall: row.doNotCall,
+    doNotCallReason: row.doNotCallReason,
   };
 }

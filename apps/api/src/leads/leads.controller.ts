@@ -133,7 +133,7 @@ export class LeadsController {
     @Req() request: Request,
     @ActorId() actorId: string | null,
   ): Promise<ImportSummary> {
-    return this.imports.importFile(uploadedContent(file, request), importOptions(query, request), actorId);
+    return this.imports.importFile(uploadedContent(file, request), importOptions(query, request), actorId, file?.originalname);
   }
 
   /** The file's columns and suggested mapping, its first 20 rows as they will be read, and a dry run of the whole file. */

@@ -8,9 +8,11 @@ import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadEditsService } from './lead-edits.service';
+import { ImportContactRules } from './import/import-contact-rules';
 import { LeadImportService } from './import/lead-import.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
+import { ConsentRecordsModule } from '../compliance/consent-records.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
@@ -19,6 +21,7 @@ import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    ConsentRecordsModule,
     SettingsModule,
     StaffModule,
     TagsModule,
@@ -31,7 +34,7 @@ import { toLeadOutput } from './outputs/lead.output';
     }),
   ],
   controllers: [LeadsController, LeadTagsController],
-  providers: [LeadsService, LeadEditsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
   exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {

@@ -20,14 +20,14 @@ import type { DayCounts, StatsWindows } from './stats-windows';
 /** A new lead's columns, its owner by id. */
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
-export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags'>>;
+export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
 const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
-  tags, version, archived_at AS "archivedAt"`;
+  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason"`;
 
 /** Each writable column: its name in SQL and its type (values in a VALUES list need one on PostgreSQL). */
 const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnType]> = {
@@ -198,6 +198,12 @@ export class LeadsRepository {
     return count === 1;
   }
 
+  /** Marks the lead Do Not Call unless it already is (its reason then stays); true when this changed it. */
+  async markDoNotCall(id: string, reason: string, db: Db): Promise<boolean> {
+    const { count } = await db.lead.updateMany({ where: { id, doNotCall: false }, data: { doNotCall: true, doNotCallReason: reason, version: { increment: 1 } } });
+    return count === 1;
+  }
+
   /** A lead with its stage, owner and calls, newest first. */
   findWithCalls(id: string) {
     return this.database.client.lead.findUnique({
@@ -229,11 +235,11 @@ export class LeadsRepository {
     const rows = leads.map(
       (lead) => sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
-        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags})`,
+        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason})`,
     );
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
-        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags)
+        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason)
       VALUES ${join(rows)}`;
   }
 

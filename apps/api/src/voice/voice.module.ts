@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
+import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadsModule } from '../leads/leads.module';
 import { toCallOutput } from './calls/call.output';
 import { CallRecordingService } from './calls/call-recording.service';
@@ -14,7 +15,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule],
+  imports: [LeadsModule, ComplianceModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
   exports: [WebhookProcessor],

@@ -20,7 +20,8 @@ export async function startTestApp(
   sharedDatabase?: TestDatabase,
 ): Promise<TestApp> {
   const database = sharedDatabase ?? (await createTestDatabase(provider));
-  const config = loadAppConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', ...env, DATABASE_URL: database.url, PORT: '0' });
+  // Calls may be placed at any hour unless a test is about calling hours (it sets CALLING_HOURS and the Clock).
+  const config = loadAppConfig({ DEMO_DATA: 'false', LOG_LEVEL: 'silent', CALLING_HOURS: '00:00-24:00', ...env, DATABASE_URL: database.url, PORT: '0' });
   const app = await createApp(config);
   await app.listen(0, '127.0.0.1');
   return {

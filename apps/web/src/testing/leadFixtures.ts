@@ -22,6 +22,8 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     version: 1,
     archived: false,
     tags: [],
+    doNotCall: false,
+    doNotCallReason: null,
     ...overrides,
   };
 }

@@ -24,6 +24,9 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
     z.object({ callId: z.string(), vapiCallId: z.string(), status: z.string(), endedReason: z.string().nullable(), summary: z.string().nullable() }),
   ),
   entry('tags_changed', z.object({ added: z.array(z.string()), removed: z.array(z.string()) })),
+  entry('consent_given', z.object({ consentId: z.string(), channel: z.string(), purpose: z.string() })),
+  entry('consent_withdrawn', z.object({ consentId: z.string(), via: z.string() })),
+  entry('do_not_call_changed', z.object({ doNotCall: z.boolean(), reason: z.string().nullable() })),
   entry('archived', z.object({})),
   entry('unarchived', z.object({})),
 ]);

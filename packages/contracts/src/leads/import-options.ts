@@ -3,7 +3,8 @@ import { z } from 'zod';
 /**
  * Where an imported column's cells go: a field of a lead (as leads.csv names it), one half
  * of a name another CRM splits, a column of amounts in rupees, the lead's stage, tags,
- * owner or lost reason, or `ignore` (the column is not read).
+ * owner or lost reason, a consent to record or Do Not Call to set (yes/no cells), or
+ * `ignore` (the column is not read).
  */
 export const IMPORT_FIELDS = [
   '_id',
@@ -25,6 +26,8 @@ export const IMPORT_FIELDS = [
   'lostReason',
   'tags',
   'owner',
+  'consent',
+  'doNotCall',
 ] as const;
 export const importFieldSchema = z.enum(IMPORT_FIELDS, 'must be a lead field');
 export type ImportField = z.infer<typeof importFieldSchema>;

@@ -12,5 +12,8 @@ export const leadChangesSchema = leadInputSchema.partial().extend({
   stageId: recordIdSchema.optional(),
   ownerId: recordIdSchema.nullable().optional(),
   lostReason: optionalText(500),
+  /** Setting it needs a reason; clearing it clears the reason. */
+  doNotCall: z.boolean('must be true or false').optional(),
+  doNotCallReason: optionalText(500),
 });
 export type LeadChanges = z.input<typeof leadChangesSchema>;

@@ -29,5 +29,8 @@ export const leadSchema = z.object({
   archived: z.boolean(),
   /** Free-text labels, as written (compared without case). */
   tags: z.array(z.string()),
+  /** Never phone this lead (staff, the caller's own request); the DND scrub list is checked apart, at call time. */
+  doNotCall: z.boolean(),
+  doNotCallReason: z.string().nullable(),
 });
 export type Lead = z.infer<typeof leadSchema>;

@@ -1,6 +1,5 @@
 import type { ImportField } from '@lead-desk/contracts';
 
-
 /** Header words of other CRMs and spreadsheets, compared without case, spaces or punctuation. */
 const SYNONYMS: Record<string, ImportField> = {
   name: 'name',
@@ -11,6 +10,12 @@ const SYNONYMS: Record<string, ImportField> = {
   firstname: 'firstName',
   lastname: 'lastName',
   surname: 'lastName',
+  consent: 'consent',
+  consenttocontact: 'consent',
+  consenttocall: 'consent',
+  donotcall: 'doNotCall',
+  dnc: 'doNotCall',
+  dnd: 'doNotCall',
   email: 'email',
   emailaddress: 'email',
   emailid: 'email',

@@ -41,6 +41,8 @@ const lead: fc.Arbitrary<Lead> = fc.record({
   version: fc.constant(1),
   archivedAt: fc.constant(null),
   tags: fc.constant('[]'),
+  doNotCall: fc.constant(false),
+  doNotCallReason: fc.constant(null),
 });
 
 describe('leadsCsvRecords', () => {

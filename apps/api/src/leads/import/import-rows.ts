@@ -22,9 +22,17 @@ export interface ImportFileRow {
   lostReason?: string;
   owner?: ImportOwner;
   tags?: string[];
+  /** The row's Consent and Do Not Call cells, where the file has those columns and they are filled. */
+  contact?: ImportContact;
   errors: FieldError[];
   /** Each cell as read, in the header's order: only when asked for (the preview). */
   cells?: ImportPreviewCell[];
+}
+
+/** What a row says about contacting the person: a consent given (or withdrawn), Do Not Call. */
+export interface ImportContact {
+  consent?: boolean;
+  doNotCall?: boolean;
 }
 
 export interface ImportReading {
@@ -66,7 +74,9 @@ function readCell(field: ImportField, text: string, { timeZone, names }: ImportR
       return date ? { ok: true, value: date } : { ok: false, message: 'must be a date such as 31/12/2025 (day first) or an ISO 8601 date and time' };
     }
     case 'qualified':
-    case 'loan_needed': {
+    case 'loan_needed':
+    case 'consent':
+    case 'doNotCall': {
       const flag = booleanLike(text);
       return flag === undefined ? { ok: false, message: 'must be true or false' } : { ok: true, value: flag };
     }
@@ -172,6 +182,10 @@ function assign(row: ImportFileRow, nameParts: { firstName?: string; lastName?: 
       return;
     case 'budgetInRupees':
       row.input.budget ??= value;
+      return;
+    case 'consent':
+    case 'doNotCall':
+      row.contact = { [field]: value as boolean, ...row.contact };
       return;
     default:
       row.input[field] ??= value;

@@ -27,6 +27,7 @@ import { toLeadChanges, toLeadWrite } from '../lead-write';
 import { LeadsRepository } from '../leads.repository';
 import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
+import { ImportContactRules, type ImportedContact } from './import-contact-rules';
 import { ImportNames } from './import-names';
 import type { ImportRow } from './import-row';
 import { columnTargets, readImportRow, suggestedTarget, unknownMappedHeaders, type ImportFileRow } from './import-rows';
@@ -64,12 +65,14 @@ export class LeadImportService {
     private readonly activities: LeadActivityRepository,
     private readonly router: LeadRouter,
     private readonly liveEvents: LiveEventsService,
+    private readonly contactRules: ImportContactRules,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null): Promise<ImportSummary> {
+  /** `fileName` names the file in the evidence of the consents its rows record. */
+  async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null, fileName = 'leads.csv'): Promise<ImportSummary> {
     const opened = await this.open(file, options);
-    const summary = await this.run(opened, options, actorId);
+    const summary = await this.run(opened, options, actorId, fileName);
     this.logger.log({ ...summary, errors: summary.errors.length, dryRun: options.dryRun, dedupe: options.dedupe }, options.dryRun ? 'Leads import dry run' : 'Leads imported');
     return summary;
   }
@@ -84,7 +87,7 @@ export class LeadImportService {
       rows.push({ line: row.line, cells: row.cells ?? [] });
       if (rows.length === IMPORT_PREVIEW_ROWS) break;
     }
-    const outcome = await this.run(await this.open(file, options), { ...options, dryRun: true }, null);
+    const outcome = await this.run(await this.open(file, options), { ...options, dryRun: true }, null, '');
     return {
       columns: headers.map((header, index) => ({ header, suggested: suggestedTarget(header), mapped: opened.targets[index] ?? null })),
       rows,
@@ -111,14 +114,14 @@ export class LeadImportService {
   }
 
   /** Every row of the file read and checked; the valid ones decided (dry run) or written, a batch at a time. */
-  private async run({ table, targets, names }: OpenedFile, options: ImportOptions, actorId: string | null): Promise<ImportSummary> {
+  private async run({ table, targets, names }: OpenedFile, options: ImportOptions, actorId: string | null, fileName: string): Promise<ImportSummary> {
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
     // A dry run's picture of the leads: what it would have written, carried from batch to batch.
     const planned = options.dryRun ? new LeadIdentities() : undefined;
     let batch: ImportRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const outcome = planned ? await this.planBatch(batch, options.dedupe, planned) : await this.applyBatch(batch, options.dedupe, actorId);
+      const outcome = planned ? await this.planBatch(batch, options.dedupe, planned) : await this.applyBatch(batch, options.dedupe, actorId, fileName);
       summary.created += outcome.created;
       summary.updated += outcome.updated;
       batch = [];
@@ -141,8 +144,8 @@ export class LeadImportService {
     const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
     const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
     if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
-    const { line, id, createdAt, stage, lostReason, owner, tags } = row;
-    return { ok: true, value: { line, lead: parsed.value, id, createdAt, stage, lostReason, owner, tags } };
+    const { line, id, createdAt, stage, lostReason, owner, tags, contact } = row;
+    return { ok: true, value: { line, lead: parsed.value, id, createdAt, stage, lostReason, owner, tags, contact } };
   }
 
   /**
@@ -176,7 +179,7 @@ export class LeadImportService {
    * New leads are built in memory (a later row of the batch about the same person changes
    * them there) and inserted together, with their tags, in a few set-based statements.
    */
-  async applyBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null): Promise<ImportBatchOutcome> {
+  async applyBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null, fileName = 'leads.csv'): Promise<ImportBatchOutcome> {
     const now = new Date();
     const outcome = await this.leads.transaction(async (db) => {
       const newLeads = new Map<string, Lead>();
@@ -193,8 +196,10 @@ export class LeadImportService {
       const current = new Map(known.map((lead) => [lead.id, lead]));
       const ownerNames = new Map<string, { id: string; name: string } | null>();
       const entries: NewActivity[] = [];
+      const contacts: ImportedContact[] = [];
       for (const [index, row] of rows.entries()) {
         const same = identities.samePerson(people[index], dedupe);
+        if (row.contact) contacts.push({ leadId: same?.id ?? '', line: row.line, ...row.contact });
         if (!same) {
           const lead: Lead = {
             ...toLeadWrite(row.lead),
@@ -207,6 +212,7 @@ export class LeadImportService {
             updatedAt: now,
           };
           newLeads.set(lead.id, lead);
+          if (row.contact) contacts.at(-1)!.leadId = lead.id;
           entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
           // A lead the file gives an owner keeps it: round-robin routes only the others.
           if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
@@ -248,6 +254,8 @@ export class LeadImportService {
       const owners = await this.router.ownersFor(unrouted.length, db);
       const routed = unrouted.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
       await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
+      // After the inserts: a consent and Do Not Call belong to a stored lead.
+      entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
       await this.activities.append([...entries, ...routingActivity(routed)], db);
       return { created: created.length, updated, signals };
     });

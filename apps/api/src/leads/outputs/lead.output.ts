@@ -39,5 +39,7 @@ export function toLeadOutput(lead: LeadWithPipeline): Lead {
     version: lead.version,
     archived: lead.archivedAt !== null,
     tags: tagsFromColumn(lead.tags),
+    doNotCall: lead.doNotCall,
+    doNotCallReason: lead.doNotCallReason,
   };
 }

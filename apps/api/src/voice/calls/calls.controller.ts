@@ -1,9 +1,14 @@
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import type { ReadableStream as WebReadableStream } from 'node:stream/web';
-import { Body, Controller, Get, Headers, Logger, NotFoundException, Param, Post, Res } from '@nestjs/common';
+import { Body, Controller, Get, Headers, Logger, NotFoundException, Param, Post, Query, Res } from '@nestjs/common';
 import { ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import type { CallRecord, PlacedCall } from '@lead-desk/contracts';
+import { callRefusalsPageSchema, callRefusalsQuerySchema, type CallRecord, type CallRefusalsPage, type PlacedCall } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+import { ActorId } from '../../activity/actor-id.decorator';
+import { Roles } from '../../auth/auth.decorators';
+import { CallRefusalsRepository } from '../../compliance/call-refusals.repository';
+import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
 import type { Response } from 'express';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
@@ -17,6 +22,9 @@ import { OutboundCallInput } from './outbound-call.input';
 import { OutboundCallsService } from './outbound-calls.service';
 import { PlacedCallOutput } from './placed-call.output';
 
+class CallRefusalsQueryInput extends createZodDto(callRefusalsQuerySchema) {}
+class CallRefusalsPageOutput extends createZodDto(callRefusalsPageSchema) {}
+
 @ApiTags('calls')
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
 @Controller('calls')
@@ -28,13 +36,28 @@ export class CallsController {
     private readonly calls: CallsRepository,
     private readonly recordings: CallRecordingService,
     private readonly leads: LeadsRepository,
+    private readonly refusalLog: CallRefusalsRepository,
   ) {}
 
   /** Has the agent phone a lead (`{ leadId }`) or a number (`{ phone, name }`). */
   @Post()
   @ApiCreatedResponse({ type: PlacedCallOutput })
-  place(@Body() body: OutboundCallInput, @ViewerAccess() access: LeadAccess): Promise<PlacedCall> {
-    return this.outbound.place(body.leadId ? { leadId: body.leadId } : { phone: body.phone!, name: body.name }, access);
+  place(@Body() body: OutboundCallInput, @ViewerAccess() access: LeadAccess, @ActorId() actorId: string | null): Promise<PlacedCall> {
+    return this.outbound.place(body.leadId ? { leadId: body.leadId } : { phone: body.phone!, name: body.name }, access, actorId);
+  }
+
+  /** Admins: the calls the calling rules refused (who, which lead, why, when), newest first. */
+  @Get('refusals')
+  @Roles('admin')
+  @ApiOkResponse({ type: CallRefusalsPageOutput })
+  async refusals(@Query() query: CallRefusalsQueryInput): Promise<CallRefusalsPage> {
+    const refusals = await this.refusalLog.findPage(query.limit + 1, query.cursor ? decodeLeadCursor(query.cursor) : undefined);
+    const page = refusals.slice(0, query.limit);
+    const last = page.at(-1);
+    return {
+      refusals: page,
+      nextCursor: refusals.length > query.limit && last ? encodeLeadCursor({ createdAt: new Date(last.at), id: last.id }) : null,
+    };
   }
 
   @Get(':id')

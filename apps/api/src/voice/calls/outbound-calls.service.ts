@@ -1,5 +1,6 @@
 import {
   BadGatewayException,
+  ConflictException,
   GatewayTimeoutException,
   Inject,
   Injectable,
@@ -10,6 +11,9 @@ import {
 import type { PlacedCall } from '@lead-desk/contracts';
 import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
 import { InvalidFieldsException } from '../../common/field-errors';
+import { CallEligibilityService } from '../../compliance/call-eligibility.service';
+import type { Lead } from '../../database/models';
+import { LeadIdentities } from '../../leads/lead-identity';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import { LiveEventsService } from '../../events/live-events.service';
@@ -36,14 +40,27 @@ export class OutboundCallsService {
     private readonly leads: LeadsRepository,
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
+    private readonly eligibility: CallEligibilityService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  /** Phones a lead the caller can see (another agent's lead is a 404), or any number. */
-  async place(input: { leadId: string } | { phone: string; name?: string }, access: LeadAccess): Promise<PlacedCall> {
+  /**
+   * Phones a lead the caller can see (another agent's lead is a 404), or any number, if
+   * the calling rules allow it now (409 naming the reason otherwise, kept for admins).
+   */
+  async place(input: { leadId: string } | { phone: string; name?: string }, access: LeadAccess, actorId: string | null = null): Promise<PlacedCall> {
     const target = await this.target(input, access);
     const number = normalizePhoneNumber(target.phone, this.config.DEFAULT_PHONE_REGION);
     if (!number) throw badRequest('phone', `${target.phone} is not a valid phone number.`);
+
+    // A number typed in is held to the rules of the lead it belongs to, if any.
+    const lead = target.lead ?? (await this.leadWithPhone(number));
+    const decision = await this.eligibility.check(lead, number);
+    if (!decision.allowed) {
+      await this.eligibility.recordRefusal(lead?.id ?? null, actorId, decision);
+      this.logger.warn({ leadId: lead?.id, actorId, code: decision.code }, 'Outbound call refused by the calling rules');
+      throw new ConflictException(decision.reason);
+    }
 
     const missing = REQUIRED.filter((variable) => !this.config[variable]);
     if (missing.length > 0) {
@@ -73,11 +90,18 @@ export class OutboundCallsService {
   }
 
   private async target(input: { leadId: string } | { phone: string; name?: string }, access: LeadAccess) {
-    if (!('leadId' in input)) return { phone: input.phone, name: input.name, leadId: undefined };
+    if (!('leadId' in input)) return { phone: input.phone, name: input.name, leadId: undefined, lead: null };
     const lead = await this.leads.findById(input.leadId);
     if (!lead || !canSeeLead(access, lead.ownerId)) throw new NotFoundException(`No lead with id ${input.leadId}.`);
     if (!lead.phone) throw badRequest('phone', NO_PHONE_MESSAGE);
-    return { phone: lead.phone, name: lead.name, leadId: lead.id };
+    return { phone: lead.phone, name: lead.name, leadId: lead.id, lead };
+  }
+
+  /** The lead a number belongs to, by the webhook's and the import's rule (the oldest with that phone). */
+  private async leadWithPhone(number: string): Promise<Lead | null> {
+    const candidates = await this.leads.findIdentities({ ids: [], emails: [], phones: [number] }, this.database.client);
+    const same = new LeadIdentities(candidates).samePerson({ phone: number });
+    return candidates.find((lead) => lead.id === same?.id) ?? null;
   }
 
   private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {

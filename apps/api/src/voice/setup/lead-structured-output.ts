@@ -33,6 +33,17 @@ export const LEAD_STRUCTURED_OUTPUT: Vapi.CreateStructuredOutputDto = {
           'true when the caller is a genuine buyer worth an adviser’s call back: they shared a way to reach them and at least a location or property type, and a budget or timeline. ' +
           'false when they are not buying (wrong number, job seeker, broker, spam) or refused to share any of it. Leave out if the call ended before this could be judged.',
       },
+      consentToContact: {
+        type: 'boolean',
+        description:
+          'true only when the caller clearly agreed, in their own words, to be called back by the property team about properties (e.g. "yes, you can call me", "haan, call kar dena"). ' +
+          'false when they said they do not want to be contacted or took back an earlier yes. Leave out if it was not discussed; never infer it from interest alone.',
+      },
+      doNotCall: {
+        type: 'boolean',
+        description:
+          'true when the caller asked not to be called again, to be removed from the list, or to stop calling (e.g. "don\'t call me again", "mujhe call mat karna"). Leave out otherwise.',
+      },
     },
   },
 };

@@ -57,6 +57,8 @@ const endOfCallReportSchema = z.looseObject({
       transcript: optionalText,
       // Keyed by the output's id, each `{ name, result }` (Vapi's Artifact.structuredOutputs).
       structuredOutputs: jsonObject,
+      // What was said, turn by turn (Vapi's Artifact.messages: UserMessage has role "user" and message).
+      messages: lenient(z.array(z.unknown())),
       recordingUrl: optionalText,
       recording: lenient(z.looseObject({ stereoUrl: optionalText, mono: lenient(z.looseObject({ combinedUrl: optionalText })) })),
     }),

@@ -1,6 +1,7 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { WebhookEvent } from '../../database/models';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { CallerRequestsRecorder } from '../../compliance/caller-requests.recorder';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
@@ -12,6 +13,7 @@ import { LeadRouter } from '../../leads/routing/lead-router';
 import { routingActivity } from '../../leads/routing/routing-activity';
 import { StagesRepository } from '../../stages/stages.repository';
 import { CallsRepository } from '../calls/calls.repository';
+import { callerRequestsOf } from './caller-requests';
 import { deliveryActivity } from './delivery-activity';
 import { DeliveryBatch } from './delivery-batch';
 import { callFromReport, leadFromReport, type ReportReading } from './end-of-call-report';
@@ -58,6 +60,7 @@ export class WebhookProcessor {
     private readonly liveEvents: LiveEventsService,
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
+    private readonly callerRequests: CallerRequestsRecorder,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
@@ -205,6 +208,13 @@ export class WebhookProcessor {
     await this.calls.upsertMany(writes.calls, tx);
     const routed = writes.newLeads.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
     await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed)], tx, writes.now);
+    // Consent and Do Not Call asked for on a call, once its lead is written (same transaction).
+    const callsByVapiId = new Map(writes.calls.map((call) => [call.vapiCallId, call]));
+    const requests = messages.flatMap((message) => {
+      const call = message.type === 'end-of-call-report' ? callsByVapiId.get(message.call.id) : undefined;
+      return call?.leadId && message.type === 'end-of-call-report' ? [{ leadId: call.leadId, callId: call.id, vapiCallId: call.vapiCallId, ...callerRequestsOf(message) }] : [];
+    });
+    await this.callerRequests.apply(requests, writes.now, tx);
     return batch.liveEvents();
   }
 }

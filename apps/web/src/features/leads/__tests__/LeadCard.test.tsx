@@ -1,20 +1,31 @@
-import { render, screen, within } from '@testing-library/react';
+import type { CallEligibility } from '@lead-desk/contracts';
+import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { stubApi } from '../../../testing/apiStub';
 import { aLead } from '../../../testing/leadFixtures';
+import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
 import { LeadCard } from '../components/LeadCard';
+
+const ALLOWED: CallEligibility = { allowed: true, code: null, reason: null, nextAllowedAt: null };
 
 function renderCard(lead = aLead(), highlighted = false) {
   const onCall = vi.fn();
   const onViewDetails = vi.fn();
-  render(<LeadCard lead={lead} highlighted={highlighted} onCall={onCall} onViewDetails={onViewDetails} />);
+  renderWithQueryClient(<LeadCard lead={lead} highlighted={highlighted} onCall={onCall} onViewDetails={onViewDetails} />);
   return { card: screen.getByTestId('lead-card'), onCall, onViewDetails };
 }
+
+/** GET /api/leads/lead-1/call-eligibility answers this. */
+const eligibility = (answer: CallEligibility) => stubApi({ 'GET /api/leads/lead-1/call-eligibility': () => Response.json(answer) });
 
 /** The value shown beside a field's label. */
 const field = (card: HTMLElement, label: string) => within(card).getByText(label).closest('div')!.querySelector('dd')!.textContent;
 
 describe('LeadCard', () => {
+  beforeEach(() => eligibility(ALLOWED));
+  afterEach(() => vi.unstubAllGlobals());
+
   it('shows every field of the lead, with the budget in Indian rupees', () => {
     const lead = aLead();
     const { card } = renderCard(lead);
@@ -50,6 +61,27 @@ describe('LeadCard', () => {
     expect(onCall).toHaveBeenCalledWith(lead);
     await user.click(screen.getByRole('button', { name: 'View Details' }));
     expect(onViewDetails).toHaveBeenCalledWith(lead);
+  });
+
+  it('disables the call with the reason the calling rules give, before anyone presses', async () => {
+    const reason = 'Outside calling hours (09:00-21:00 Asia/Kolkata). Next allowed time: 2026-11-25T03:30:00.000Z (25 Nov 2026, 09:00 Asia/Kolkata).';
+    eligibility({ allowed: false, code: 'outside_hours', reason, nextAllowedAt: '2026-11-25T03:30:00.000Z' });
+    const { card, onCall } = renderCard();
+    expect(await within(card).findByText(reason)).toBeInTheDocument();
+    const call = within(card).getByRole('button', { name: 'Call To Customer' });
+    expect(call).toBeDisabled();
+    expect(call).toHaveAccessibleDescription(`Aarav Sharma ${reason}`);
+    await userEvent.setup().click(call);
+    expect(onCall).not.toHaveBeenCalled();
+  });
+
+  it('does not ask about a lead without a phone: its button still opens the "No phone number found." dialog', async () => {
+    const requests = eligibility({ allowed: false, code: 'do_not_call', reason: 'This lead is Do Not Call: x.', nextAllowedAt: null });
+    const lead = aLead({ phone: null });
+    const { onCall } = renderCard(lead);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Call To Customer' }));
+    expect(onCall).toHaveBeenCalledWith(lead);
+    expect(requests).toEqual([]);
   });
 
   it('is marked while highlighted', () => {

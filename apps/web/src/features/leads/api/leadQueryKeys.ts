@@ -19,6 +19,9 @@ export const leadKeys = {
   detailParts: (id: string) => [...leadKeys.allParts(), id] as const,
   notes: (id: string) => [...leadKeys.detailParts(id), 'notes'] as const,
   activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
+  consents: (id: string) => [...leadKeys.detailParts(id), 'consents'] as const,
+  /** Refreshed with the lead's other parts: a Do Not Call or consent change publishes lead.updated. */
+  callEligibility: (id: string) => [...leadKeys.detailParts(id), 'call-eligibility'] as const,
 };
 
 /** The pipeline's stages (GET /api/stages), kept current by the live stream. */

@@ -45,6 +45,8 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   lostReason: 'Lost reason',
   tags: 'Tags',
   owner: 'Owner',
+  consent: 'Consent to contact (yes/no)',
+  doNotCall: 'Do Not Call (yes/no)',
 };
 
 const DEDUPE_LABELS: Record<DedupeRule, string> = {

@@ -1,14 +1,14 @@
 import type { Lead } from '@lead-desk/contracts';
-import { CalendarClock, Eye, Home, IndianRupee, Landmark, Mail, MapPin, Phone, PhoneCall, Timer, type LucideIcon } from 'lucide-react';
+import { CalendarClock, Eye, Home, IndianRupee, Landmark, Mail, MapPin, Phone, Timer, type LucideIcon } from 'lucide-react';
 import { memo, useId } from 'react';
 import { formatBudget } from '../utils/formatBudget';
 import { formatDateTime } from '../utils/formatDateTime';
+import { CallToCustomerButton } from './CallToCustomerButton';
 import { LEAD_FIELD_TEXT, loanText } from './leadFieldTexts';
 import { LeadStatusBadge } from './LeadStatusBadge';
 import { TagChips } from '../../../components/TagChips';
 
 const TEXT = {
-  call: 'Call To Customer',
   details: 'View Details',
   select: (name: string) => `Select ${name}`,
 };
@@ -76,10 +76,7 @@ export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCa
       </dl>
       <TagChips tags={lead.tags} />
       <div className="lead-card__actions">
-        <button type="button" className="button button--primary" aria-describedby={nameId} onClick={() => onCall(lead)}>
-          <PhoneCall aria-hidden size={16} />
-          {TEXT.call}
-        </button>
+        <CallToCustomerButton lead={lead} describedBy={nameId} onCall={() => onCall(lead)} />
         <button type="button" className="button button--secondary" aria-describedby={nameId} onClick={() => onViewDetails(lead)}>
           <Eye aria-hidden size={16} />
           {TEXT.details}

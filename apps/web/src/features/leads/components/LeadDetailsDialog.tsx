@@ -7,6 +7,7 @@ import { useLeadDetails } from '../hooks/useLeadDetails';
 import { useLeadEdits } from '../hooks/useLeadEdits';
 import { useViewer } from '../hooks/useViewer';
 import { CallHistory } from './CallHistory';
+import { LeadCallingRules } from './details/LeadCallingRules';
 import { LeadEditForm } from './details/LeadEditForm';
 import { LeadFacts } from './details/LeadFacts';
 import { LeadNotes } from './details/LeadNotes';
@@ -57,6 +58,7 @@ function LeadDetails({ lead: listed }: { lead: Lead }) {
         </>
       )}
       <LeadPipelineControls lead={lead} viewer={viewer} edits={edits} />
+      <LeadCallingRules lead={lead} edits={edits} />
       <h3 className="lead-details__heading">{TEXT.calls}</h3>
       {details.isPending && <p role="status">{TEXT.loadingCalls}</p>}
       {details.error && <ErrorNotice title={TEXT.failed} error={details.error} onRetry={() => void details.refetch()} />}

@@ -18,7 +18,7 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * The API the details view reads, answering as the server does: the lead (with calls),
- * its notes and timeline, the stages, the session and the team; `routes` adds or replaces.
+ * its notes, timeline, consents and call eligibility, the stages, the session and the team; `routes` adds or replaces.
  */
 export function stubDetailsApi(
   options: { lead?: LeadWithCalls; notes?: LeadNote[]; activity?: LeadActivity[]; session?: Session } = {},
@@ -32,6 +32,8 @@ export function stubDetailsApi(
     'GET /api/stages': () => Response.json(STAGES),
     'GET /api/auth/me': () => Response.json(options.session ?? OPEN_SESSION),
     'GET /api/staff': () => Response.json([]),
+    'GET /api/leads/lead-1/consents': () => Response.json([]),
+    'GET /api/leads/lead-1/call-eligibility': () => Response.json({ allowed: true, code: null, reason: null, nextAllowedAt: null }),
     ...routes,
   });
 }

@@ -15,6 +15,8 @@ const FIELD_NAMES: Record<string, string> = {
   loan_needed: LEAD_FIELD_TEXT.loan,
 };
 
+const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff' };
+
 const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import' };
 
 /** A field's value as the details show it. */
@@ -58,6 +60,12 @@ export function activityText(entry: LeadActivity): string {
       const parts = [added.length > 0 && `added ${added.join(', ')}`, removed.length > 0 && `removed ${removed.join(', ')}`].filter(Boolean);
       return parts.length > 0 ? `Tags ${parts.join('; ')}` : 'Tags respelled';
     }
+    case 'consent_given':
+      return `Consent to be contacted recorded (${CONSENT_CHANNEL_TEXT[entry.data.channel] ?? entry.data.channel}): ${entry.data.purpose}`;
+    case 'consent_withdrawn':
+      return `Consent withdrawn (${CONSENT_CHANNEL_TEXT[entry.data.via] ?? entry.data.via})`;
+    case 'do_not_call_changed':
+      return entry.data.doNotCall ? `Marked Do Not Call: ${entry.data.reason ?? ''}` : 'Do Not Call cleared';
     case 'archived':
       return 'Archived';
     case 'unarchived':

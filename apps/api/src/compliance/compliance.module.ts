@@ -1,0 +1,33 @@
+import { Module } from '@nestjs/common';
+import { MulterModule } from '@nestjs/platform-express';
+import { memoryStorage } from 'multer';
+import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { LeadsModule } from '../leads/leads.module';
+import { StaffModule } from '../staff/staff.module';
+import { CallerRequestsRecorder } from './caller-requests.recorder';
+import { CallEligibilityController } from './call-eligibility.controller';
+import { CallEligibilityService } from './call-eligibility.service';
+import { CallRefusalsRepository } from './call-refusals.repository';
+import { ConsentsController } from './consents.controller';
+import { ConsentRecordsModule } from './consent-records.module';
+import { ConsentsService } from './consents.service';
+import { DndListController } from './dnd-list.controller';
+import { DndListRepository } from './dnd-list.repository';
+import { DndListService } from './dnd-list.service';
+
+/** Consent records, Do Not Call, the DND scrub list and the calling rules every outbound call passes. */
+@Module({
+  imports: [
+    LeadsModule,
+    ConsentRecordsModule,
+    StaffModule,
+    MulterModule.registerAsync({
+      inject: [APP_CONFIG],
+      useFactory: (config: AppConfig) => ({ storage: memoryStorage(), limits: { fileSize: config.IMPORT_MAX_BYTES, files: 1 } }),
+    }),
+  ],
+  controllers: [ConsentsController, CallEligibilityController, DndListController],
+  providers: [ConsentsService, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],
+  exports: [ConsentsService, CallEligibilityService, CallRefusalsRepository, CallerRequestsRecorder],
+})
+export class ComplianceModule {}

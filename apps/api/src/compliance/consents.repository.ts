@@ -1,0 +1,60 @@
+import { Injectable } from '@nestjs/common';
+import type { ConsentChannel, ConsentEvidence } from '@lead-desk/contracts';
+import { Database } from '../database/database';
+import type { TransactionClient } from '../database/prisma-client';
+
+type Db = Pick<TransactionClient, 'leadConsent'>;
+
+export interface NewConsentRecord {
+  leadId: string;
+  channel: ConsentChannel;
+  purpose: string;
+  wording: string;
+  givenAt: Date;
+  evidence: ConsentEvidence;
+  /** The call record it was given on, for a consent given on a call. */
+  callId?: string;
+}
+
+/** The only place that queries lead_consents. A withdrawal is an update of its own columns: a consent is never deleted but with its lead. */
+@Injectable()
+export class ConsentsRepository {
+  constructor(private readonly database: Database) {}
+
+  /** A lead's consents, newest first (served by lead_consents_lead_id_given_at_idx). */
+  listForLead(leadId: string, db: Db = this.database.client) {
+    return db.leadConsent.findMany({ where: { leadId }, orderBy: [{ givenAt: 'desc' }, { id: 'desc' }] });
+  }
+
+  find(leadId: string, consentId: string, db: Db = this.database.client) {
+    return db.leadConsent.findFirst({ where: { id: consentId, leadId } });
+  }
+
+  /** Whether the lead has a consent that is not withdrawn. */
+  async hasStanding(leadId: string, db: Db = this.database.client): Promise<boolean> {
+    return (await db.leadConsent.findFirst({ where: { leadId, withdrawnAt: null }, select: { id: true } })) !== null;
+  }
+
+  create(consent: NewConsentRecord, db: Db) {
+    return db.leadConsent.create({ data: { ...consent, evidence: JSON.stringify(consent.evidence) } });
+  }
+
+  /** Whether a consent from this call is recorded for the lead already (a report delivered again). */
+  async existsForCall(leadId: string, callId: string, db: Db): Promise<boolean> {
+    return (await db.leadConsent.findFirst({ where: { leadId, callId }, select: { id: true } })) !== null;
+  }
+
+  /** The ids of the lead's consents that are not withdrawn. */
+  async standingIds(leadId: string, db: Db): Promise<string[]> {
+    return (await db.leadConsent.findMany({ where: { leadId, withdrawnAt: null }, select: { id: true } })).map(({ id }) => id);
+  }
+
+  /** Marks the consent withdrawn unless it already is; false when another request withdrew it first. */
+  async withdraw(consentId: string, withdrawal: { at: Date; via: ConsentChannel; evidence: ConsentEvidence }, db: Db): Promise<boolean> {
+    const { count } = await db.leadConsent.updateMany({
+      where: { id: consentId, withdrawnAt: null },
+      data: { withdrawnAt: withdrawal.at, withdrawnVia: withdrawal.via, withdrawnEvidence: JSON.stringify(withdrawal.evidence) },
+    });
+    return count === 1;
+  }
+}
