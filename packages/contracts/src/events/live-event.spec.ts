@@ -21,6 +21,8 @@ const LEAD = {
   version: 1,
   archived: false,
   tags: [],
+  doNotCall: false,
+  doNotCallReason: null,
 };
 
 describe('liveEventSchema', () => {
