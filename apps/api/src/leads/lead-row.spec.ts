@@ -24,6 +24,7 @@ const row: LeadRow = {
   version: 1,
   archivedAt: null,
   tags: '["VIP","Site visit"]',
+  previouslyErasedAt: null,
   stageName: 'New',
   stageKind: 'open',
   ownerName: null,
@@ -86,6 +87,7 @@ describe('leadOutputFromRow', () => {
       version: fc.integer({ min: 1, max: 1000 }),
       archivedAt: fc.option(time),
       tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }).map((tags) => JSON.stringify(tags)),
+      previouslyErasedAt: fc.option(time),
     });
     const stage = { id: 'stage-x', name: 'Somewhere', kind: 'open' };
     const owner = { id: 'staff-1', name: 'Asha', email: 'asha@example.in' };
@@ -96,6 +98,7 @@ describe('leadOutputFromRow', () => {
           createdAt: lead.createdAt.toISOString(),
           updatedAt: lead.updatedAt.toISOString(),
           archivedAt: lead.archivedAt?.toISOString() ?? null,
+          previouslyErasedAt: lead.previouslyErasedAt?.toISOString() ?? null,
           stageName: stage.name,
           stageKind: stage.kind,
           ownerName: lead.ownerId ? owner.name : null,

@@ -33,5 +33,6 @@ export function leadOutputFromRow(row: LeadRow): LeadOutput {
     version: row.version,
     archived: row.archivedAt !== null,
     tags: tagsFromColumn(row.tags),
+    previouslyErased: row.previouslyErasedAt !== null,
   };
 }

@@ -22,6 +22,7 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     version: 1,
     archived: false,
     tags: [],
+    previouslyErased: false,
     ...overrides,
   };
 }

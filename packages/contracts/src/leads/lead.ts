@@ -29,5 +29,7 @@ export const leadSchema = z.object({
   archived: z.boolean(),
   /** Free-text labels, as written (compared without case). */
   tags: z.array(z.string()),
+  /** Made for the phone or email of a person erased before (GDPR-style erasure): staff are told, the old record is not rebuilt. */
+  previouslyErased: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;

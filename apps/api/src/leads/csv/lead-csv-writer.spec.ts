@@ -41,6 +41,7 @@ const lead: fc.Arbitrary<Lead> = fc.record({
   version: fc.constant(1),
   archivedAt: fc.constant(null),
   tags: fc.constant('[]'),
+  previouslyErasedAt: fc.constant(null),
 });
 
 describe('leadsCsvRecords', () => {

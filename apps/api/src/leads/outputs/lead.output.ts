@@ -39,5 +39,6 @@ export function toLeadOutput(lead: LeadWithPipeline): Lead {
     version: lead.version,
     archived: lead.archivedAt !== null,
     tags: tagsFromColumn(lead.tags),
+    previouslyErased: lead.previouslyErasedAt !== null,
   };
 }
