@@ -4,6 +4,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
+import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
@@ -38,6 +39,7 @@ export class AppModule {
         AuthModule,
         EventsModule,
         ActivityModule,
+        AccessLogModule,
         StagesModule,
         HealthModule,
         LeadsModule,

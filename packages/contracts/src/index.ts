@@ -38,3 +38,5 @@ export * from './tags/lead-tags';
 export * from './views/saved-view';
 export * from './jobs/bulk-action';
 export * from './jobs/job';
+export * from './privacy/access-log';
+export * from './privacy/privacy-request';

@@ -23,6 +23,8 @@ import { LeadsRepository } from './leads.repository';
 import { LeadRouter } from './routing/lead-router';
 import { routingActivity } from './routing/routing-activity';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
+import { AccessLog } from '../privacy/access-log/access-log.service';
+import { exportFilterDetails } from '../privacy/access-log/export-filter-details';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
@@ -45,6 +47,7 @@ export class LeadsService {
     private readonly liveEvents: LiveEventsService,
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
+    private readonly accessLog: AccessLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -78,10 +81,11 @@ export class LeadsService {
     return localDays.map((day, index) => ({ date: day.date, ...counts[index] }));
   }
 
-  /** One lead with its calls, newest first; a lead out of the viewer's sight is answered as missing. */
-  async get(id: string, access: LeadAccess): Promise<LeadWithCalls> {
+  /** One lead with its calls, newest first; a lead out of the viewer's sight is answered as missing. Opening it is in the access log. */
+  async get(id: string, access: LeadAccess, actorId: string | null): Promise<LeadWithCalls> {
     const lead = await this.leads.findWithCalls(id);
     if (!lead || !canSeeLead(access, lead.ownerId)) throw new NotFoundException(`No lead with id ${id}.`);
+    await this.accessLog.record({ actorId, action: 'lead_viewed', leadId: id });
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
@@ -99,9 +103,15 @@ export class LeadsService {
     return toLeadOutput(lead);
   }
 
-  /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
-  exportCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
-    return this.exports.leadsCsv(filter, access);
+  /**
+   * The filtered leads as leads.csv, streamed from the database; a database out of reach fails
+   * before the answer starts. The access log gets the filter and the filter's exact count (the
+   * list's X-Total-Count) once the stream is open.
+   */
+  async exportCsv(filter: ResolvedLeadFilter, access: LeadAccess, actorId: string | null): Promise<Readable> {
+    const [csv, rows] = await Promise.all([this.exports.leadsCsv(filter, access), this.leads.count(filter, access)]);
+    await this.accessLog.record({ actorId, action: 'leads_exported', details: { filter: exportFilterDetails(filter), rows } });
+    return csv;
   }
 
   /**

@@ -5,7 +5,9 @@ import { Body, Controller, Get, Headers, Logger, NotFoundException, Param, Post,
 import { ApiCreatedResponse, ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { CallRecord, PlacedCall } from '@lead-desk/contracts';
 import type { Response } from 'express';
+import { ActorId } from '../../activity/actor-id.decorator';
 import { ErrorBodyOutput } from '../../common/error-body.output';
+import { AccessLog } from '../../privacy/access-log/access-log.service';
 import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
 import { ViewerAccess } from '../../leads/access/viewer-access.decorator';
 import { LeadsRepository } from '../../leads/leads.repository';
@@ -28,6 +30,7 @@ export class CallsController {
     private readonly calls: CallsRepository,
     private readonly recordings: CallRecordingService,
     private readonly leads: LeadsRepository,
+    private readonly accessLog: AccessLog,
   ) {}
 
   /** Has the agent phone a lead (`{ leadId }`) or a number (`{ phone, name }`). */
@@ -50,10 +53,19 @@ export class CallsController {
   async recording(
     @Param() params: IdParams,
     @ViewerAccess() access: LeadAccess,
+    @ActorId() actorId: string | null,
     @Headers('range') range: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const recording = await this.recordings.open(await this.find(params.id, access), range);
+    const call = await this.find(params.id, access);
+    const recording = await this.recordings.open(call, range);
+    // A player seeks with further Range requests: a playing is logged once, at its start.
+    if (!range || /^bytes=0-/.test(range)) {
+      await this.accessLog.record({ actorId, action: 'recording_played', leadId: call.leadId, targetIds: [call.id] }).catch((error: unknown) => {
+        recording.abort();
+        throw error;
+      });
+    }
     response.status(recording.status).set(recording.headers);
     response.once('close', () => recording.abort());
     await pipeline(Readable.fromWeb(recording.body as WebReadableStream<Uint8Array>), response).catch((error: unknown) => {
