@@ -25,6 +25,7 @@ import { routingActivity } from './routing/routing-activity';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
 import { AccessLog } from '../privacy/access-log/access-log.service';
 import { exportFilterDetails } from '../privacy/access-log/export-filter-details';
+import { ErasedPeople } from '../privacy/erased-people';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
@@ -48,6 +49,7 @@ export class LeadsService {
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
     private readonly accessLog: AccessLog,
+    private readonly erasedPeople: ErasedPeople,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -95,7 +97,9 @@ export class LeadsService {
     const lead = await this.leads.transaction(async (db) => {
       const [owner] = await this.router.ownersFor(1, db);
       const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)), ownerId: owner?.id ?? null }, db);
-      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }])], db);
+      const returning = await this.erasedPeople.flagNewLeads([created], db, created.createdAt);
+      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }]), ...returning], db);
+      if (returning.length > 0) created.previouslyErasedAt = created.createdAt;
       return created;
     });
     this.logger.log({ leadId: lead.id, source: lead.source }, 'Lead created');
@@ -132,7 +136,7 @@ export class LeadsService {
       const rows = batch;
       batch = [];
       const outcome = await this.leads.transaction(async (db) => {
-        const created: string[] = [];
+        const created: { id: string; phone: string | null; email: string | null }[] = [];
         let updated = 0;
         const signals: LiveEventSignal[] = [];
         const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
@@ -163,14 +167,15 @@ export class LeadsService {
             current.set(lead.id, leadColumnsOf(lead));
             identities.add(lead);
             signals.push({ type: 'lead.created', id: lead.id });
-            created.push(lead.id);
+            created.push(lead);
           }
         }
         // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
         const owners = await this.router.ownersFor(created.length, db);
-        const routed = created.map((id, index) => ({ id, owner: owners[index] }));
+        const routed = created.map(({ id }, index) => ({ id, owner: owners[index] }));
         await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
-        await this.activities.append([...entries, ...routingActivity(routed)], db);
+        const returning = await this.erasedPeople.flagNewLeads(created, db, new Date());
+        await this.activities.append([...entries, ...routingActivity(routed), ...returning], db);
         return { created: created.length, updated, signals };
       });
       summary.created += outcome.created;
