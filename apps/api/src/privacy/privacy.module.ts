@@ -5,6 +5,8 @@ import { AccessArchiveService } from './access-archive.service';
 import { ErasureService } from './erasure.service';
 import { PersonRecordsRepository } from './person-records.repository';
 import { PrivacyController } from './privacy.controller';
+import { DailyRunsRepository } from './retention/daily-runs.repository';
+import { RetentionPurge } from './retention/retention-purge';
 import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
 
@@ -12,7 +14,7 @@ import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletion
 @Module({
   imports: [LeadsModule],
   controllers: [PrivacyController],
-  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter],
+  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge],
 })
 export class PrivacyModule implements OnModuleInit {
   constructor(private readonly liveEvents: LiveEventsService) {}
