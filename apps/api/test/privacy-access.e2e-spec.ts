@@ -3,18 +3,12 @@ import { strFromU8, unzipSync } from 'fflate';
 import { Database } from '../src/database/database';
 import { endOfCallReport } from './fixtures/vapi-messages';
 import { signIn, signedInAgent, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
+import { binaryBody } from './support/binary-body';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const PHONE = '+919860000301';
 const structuredData = { name: 'Priya Nair', email: 'priya.nair@example.in', location: 'Kochi', qualified: true };
-
-/** Reads a binary answer whole. */
-const binary = (response: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk) => chunks.push(chunk!));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
   let testApp: TestApp;
@@ -39,7 +33,7 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     const second = await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Priya N.', email: 'Priya.Nair@example.in', phone: '+919860000302' }).expect(201);
     await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Someone Else', email: 'else@example.in' }).expect(201);
 
-    const response = await post({ email: 'PRIYA.NAIR@example.in ' }).buffer(true).parse(binary).expect(200);
+    const response = await post({ email: 'PRIYA.NAIR@example.in ' }).buffer(true).parse(binaryBody).expect(200);
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.zip"');
     const files = unzipSync(new Uint8Array(response.body as Buffer));
@@ -70,7 +64,7 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
   });
 
   it('finds a person by phone as people write it, answers 404 for nobody and 403 for an agent', async () => {
-    const files = unzipSync(new Uint8Array((await post({ phone: '098600 00301' }).buffer(true).parse(binary).expect(200)).body as Buffer));
+    const files = unzipSync(new Uint8Array((await post({ phone: '098600 00301' }).buffer(true).parse(binaryBody).expect(200)).body as Buffer));
     expect(JSON.parse(strFromU8(files['person.json'])).leads).toHaveLength(1);
     const none = await post({ phone: '+919860000399' }).expect(404);
     expect(none.body).toMatchObject({ statusCode: 404, message: 'Nobody with that phone number or email is stored.' });

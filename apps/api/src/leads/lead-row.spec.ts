@@ -53,6 +53,7 @@ describe('leadOutputFromRow', () => {
       version: 1,
       archived: false,
       tags: ['VIP', 'Site visit'],
+      previouslyErased: false,
     });
   });
 
