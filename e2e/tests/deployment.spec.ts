@@ -11,6 +11,7 @@ const PRODUCTION_ENV = {
   NODE_ENV: 'production',
   VAPI_WEBHOOK_SECRET: 'webhook-secret-for-tests',
   SESSION_SECRET: randomBytes(32).toString('hex'),
+  PRIVACY_HASH_SALT: randomBytes(16).toString('hex'),
   ADMIN_EMAIL: 'admin@example.in',
   ADMIN_PASSWORD: 'a long enough password',
   LOG_LEVEL: 'warn',
@@ -41,7 +42,7 @@ test.describe('production start-up (NODE_ENV=production, PostgreSQL)', () => {
     });
   });
 
-  for (const missing of ['VAPI_WEBHOOK_SECRET', 'SESSION_SECRET', 'ADMIN_PASSWORD'] as const) {
+  for (const missing of ['VAPI_WEBHOOK_SECRET', 'SESSION_SECRET', 'PRIVACY_HASH_SALT', 'ADMIN_PASSWORD'] as const) {
     test(`refuses to start without ${missing}, naming it`, async () => {
       const { [missing]: _, ...env } = PRODUCTION_ENV;
       const refusal = await startApi({ env: { ...env, DATABASE_URL: freshDatabase().databaseUrl } }).then(
@@ -87,7 +88,7 @@ test.describe('docker-compose.yml', () => {
     });
 
   test('validates with the required secrets set', async () => {
-    await compose({ POSTGRES_PASSWORD: 'pw', VAPI_WEBHOOK_SECRET: 'secret', SESSION_SECRET: 'x'.repeat(32), ADMIN_EMAIL: 'a@example.in', ADMIN_PASSWORD: 'a long enough password' });
+    await compose({ POSTGRES_PASSWORD: 'pw', VAPI_WEBHOOK_SECRET: 'secret', SESSION_SECRET: 'x'.repeat(32), PRIVACY_HASH_SALT: 'y'.repeat(16), ADMIN_EMAIL: 'a@example.in', ADMIN_PASSWORD: 'a long enough password' });
   });
 
   test('stops with a clear message when a required secret is missing', async () => {

@@ -4,6 +4,9 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
+import { AccessLogModule } from './privacy/access-log/access-log.module';
+import { ErasedPeopleModule } from './privacy/erased-people.module';
+import { PrivacyModule } from './privacy/privacy.module';
 import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
@@ -38,6 +41,8 @@ export class AppModule {
         AuthModule,
         EventsModule,
         ActivityModule,
+        AccessLogModule,
+        ErasedPeopleModule,
         StagesModule,
         HealthModule,
         LeadsModule,
@@ -46,6 +51,7 @@ export class AppModule {
         NotesModule,
         ViewsModule,
         VoiceModule,
+        PrivacyModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

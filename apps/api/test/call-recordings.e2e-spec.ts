@@ -1,17 +1,11 @@
 import { FakeVapiServer } from '@lead-desk/test-support';
 import { Database } from '../src/database/database';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
+import { binaryBody } from './support/binary-body';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const PRIVATE_KEY = 'private-key-for-recordings';
-
-/** Reads a binary answer whole. */
-const binary = (response: { on: (event: string, listener: (chunk?: Buffer) => void) => void }, done: (error: Error | null, body: Buffer) => void) => {
-  const chunks: Buffer[] = [];
-  response.on('data', (chunk) => chunks.push(chunk!));
-  response.on('end', () => done(null, Buffer.concat(chunks)));
-};
 
 describe.each(PROVIDERS)('GET /api/calls/:id/recording on %s', (provider) => {
   const fake = new FakeVapiServer();
@@ -38,7 +32,7 @@ describe.each(PROVIDERS)('GET /api/calls/:id/recording on %s', (provider) => {
   });
 
   const recording = (id: string, range?: string) => {
-    const pending = testApp.http.get(`/api/calls/${id}/recording`).buffer(true).parse(binary);
+    const pending = testApp.http.get(`/api/calls/${id}/recording`).buffer(true).parse(binaryBody);
     return range ? pending.set('Range', range) : pending;
   };
 

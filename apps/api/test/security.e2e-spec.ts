@@ -12,6 +12,7 @@ const CANARIES = {
   VAPI_PRIVATE_KEY: 'sk-private-canary-7f3a9c1e55',
   VAPI_WEBHOOK_SECRET: 'whsec-canary-4b8d2e6f77',
   SESSION_SECRET: 'session-secret-canary-9e1c7a3b5d-0123456789abcdef',
+  PRIVACY_HASH_SALT: 'privacy-salt-canary-5c2e8a1f',
   ADMIN_PASSWORD: 'admin-password-canary-31',
 };
 const AGENT_PASSWORD = 'agent-password-canary-62';

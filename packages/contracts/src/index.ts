@@ -43,3 +43,5 @@ export * from './jobs/job';
 export * from './consent/lead-consent';
 export * from './consent/call-eligibility';
 export * from './consent/dnd-list';
+export * from './privacy/access-log';
+export * from './privacy/privacy-request';

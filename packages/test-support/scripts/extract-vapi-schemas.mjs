@@ -14,6 +14,7 @@ const target = join(here, '../src/fake-vapi/vapi-schemas.json');
 /** What the fake checks: the bodies Lead Desk sends and the answers the fake gives. */
 const ROOTS = [
   'CreateCallDTO',
+  'DeleteCallDTO',
   'CreateAssistantDTO',
   'UpdateAssistantDTO',
   'Assistant',

@@ -1,5 +1,5 @@
 export { startApi } from './api-process';
-export { FakeVapiServer, type FakeRecordingBehaviour, type FakeVapiBehaviour, type RecordedVapiRequest } from './fake-vapi/fake-vapi-server';
+export { FakeVapiServer, type FakeDeleteBehaviour, type FakeRecordingBehaviour, type FakeVapiBehaviour, type RecordedVapiRequest } from './fake-vapi/fake-vapi-server';
 export { vapiHmacHeaders, type SignedDelivery, type VapiHmacPlan } from './fake-vapi/sign-webhook';
 export { freePort } from './free-port';
 export { REPOSITORY_ROOT } from './repository-root';

@@ -94,6 +94,12 @@ const appConfigSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  // Salts the hashes an erasure keeps of a person's phone and email; required in production.
+  PRIVACY_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Transcripts and recordings older than this many days are purged daily; unset keeps them.
+  RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
+  // How soon a Vapi call deletion that failed is tried again (doubling up to an hour).
+  VAPI_DELETE_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
 });
 
 type ParsedConfig = z.infer<typeof appConfigSchema>;

@@ -5,6 +5,7 @@ const READY = {
   NODE_ENV: 'production',
   VAPI_WEBHOOK_SECRET: 'webhook-secret',
   SESSION_SECRET: 'x'.repeat(32),
+  PRIVACY_HASH_SALT: 'y'.repeat(16),
   ADMIN_EMAIL: 'admin@example.in',
   ADMIN_PASSWORD: 'a long enough password',
 };
@@ -17,6 +18,7 @@ describe('productionGaps', () => {
   it.each([
     ['VAPI_WEBHOOK_SECRET', /^VAPI_WEBHOOK_SECRET/],
     ['SESSION_SECRET', /^SESSION_SECRET/],
+    ['PRIVACY_HASH_SALT', /^PRIVACY_HASH_SALT/],
     ['ADMIN_EMAIL', /^ADMIN_EMAIL and ADMIN_PASSWORD/],
     ['ADMIN_PASSWORD', /^ADMIN_EMAIL and ADMIN_PASSWORD/],
   ])('names %s when it is missing', (variable, named) => {
@@ -33,11 +35,11 @@ describe('productionGaps', () => {
   });
 
   it('accepts an admin that already exists instead of ADMIN_EMAIL and ADMIN_PASSWORD', () => {
-    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production', VAPI_WEBHOOK_SECRET: 's', SESSION_SECRET: 'x'.repeat(32) }), true)).toEqual([]);
+    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production', VAPI_WEBHOOK_SECRET: 's', SESSION_SECRET: 'x'.repeat(32), PRIVACY_HASH_SALT: 'y'.repeat(16) }), true)).toEqual([]);
   });
 
   it('names every gap at once', () => {
-    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production' }), false)).toHaveLength(3);
+    expect(productionGaps(loadAppConfig({ NODE_ENV: 'production' }), false)).toHaveLength(4);
   });
 
   it('asks nothing of a development start, and closes the dashboard in production by default', () => {

@@ -8,6 +8,7 @@ export function productionGaps(config: AppConfig, hasAdmin: boolean): string[] {
     gaps.push('VAPI_WEBHOOK_SECRET (the secret the voice platform sends with every webhook) or VAPI_WEBHOOK_HMAC_SECRET (the secret of its HMAC credential)');
   }
   if (!config.SESSION_SECRET) gaps.push('SESSION_SECRET (at least 32 random characters)');
+  if (!config.PRIVACY_HASH_SALT) gaps.push('PRIVACY_HASH_SALT (at least 16 random characters; salts what an erasure keeps of a person)');
   if (!hasAdmin && !(config.ADMIN_EMAIL && config.ADMIN_PASSWORD)) {
     gaps.push('ADMIN_EMAIL and ADMIN_PASSWORD (or an admin created with `pnpm staff:create`)');
   }

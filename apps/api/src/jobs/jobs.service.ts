@@ -3,6 +3,7 @@ import type { Job } from '@lead-desk/contracts';
 import type { Readable } from 'node:stream';
 import type { StaffPrincipal } from '../auth/staff-session';
 import { LeadsExportRepository } from '../leads/leads-export.repository';
+import { AccessLog } from '../privacy/access-log/access-log.service';
 import { toJobOutput } from './job-record';
 import { JobsRepository } from './jobs.repository';
 
@@ -12,6 +13,7 @@ export class JobsService {
   constructor(
     private readonly jobs: JobsRepository,
     private readonly exports: LeadsExportRepository,
+    private readonly accessLog: AccessLog,
   ) {}
 
   async get(id: string, staff: StaffPrincipal | undefined): Promise<Job> {
@@ -20,11 +22,13 @@ export class JobsService {
     return toJobOutput(job);
   }
 
-  /** A bulk export's CSV, once its job has succeeded. */
+  /** A bulk export's CSV, once its job has succeeded; the access log gets the job and its row count. */
   async exportCsv(id: string, staff: StaffPrincipal | undefined): Promise<Readable> {
     const job = await this.get(id, staff);
     if (job.download === null) throw new NotFoundException(`Job ${id} has no CSV to download.`);
-    return this.exports.jobSelectionCsv(id);
+    const csv = await this.exports.jobSelectionCsv(id);
+    await this.accessLog.record({ actorId: staff?.id ?? null, action: 'leads_exported', targetIds: [id], details: { jobId: id, rows: job.total } });
+    return csv;
   }
 }
 

@@ -26,6 +26,7 @@ const row: LeadRow = {
   tags: '["VIP","Site visit"]',
   doNotCall: false,
   doNotCallReason: null,
+  previouslyErasedAt: null,
   stageName: 'New',
   stageKind: 'open',
   ownerName: null,
@@ -56,6 +57,7 @@ describe('leadOutputFromRow', () => {
       tags: ['VIP', 'Site visit'],
       doNotCall: false,
       doNotCallReason: null,
+      previouslyErased: false,
     });
   });
 
@@ -92,6 +94,7 @@ describe('leadOutputFromRow', () => {
       tags: fc.array(fc.string({ maxLength: 8 }), { maxLength: 3 }).map((tags) => JSON.stringify(tags)),
       doNotCall: fc.boolean(),
       doNotCallReason: text,
+      previouslyErasedAt: fc.option(time),
     });
     const stage = { id: 'stage-x', name: 'Somewhere', kind: 'open' };
     const owner = { id: 'staff-1', name: 'Asha', email: 'asha@example.in' };
@@ -102,6 +105,7 @@ describe('leadOutputFromRow', () => {
           createdAt: lead.createdAt.toISOString(),
           updatedAt: lead.updatedAt.toISOString(),
           archivedAt: lead.archivedAt?.toISOString() ?? null,
+          previouslyErasedAt: lead.previouslyErasedAt?.toISOString() ?? null,
           stageName: stage.name,
           stageKind: stage.kind,
           ownerName: lead.ownerId ? owner.name : null,

@@ -35,5 +35,6 @@ export function leadOutputFromRow(row: LeadRow): LeadOutput {
     tags: tagsFromColumn(row.tags),
     doNotCall: row.doNotCall,
     doNotCallReason: row.doNotCallReason,
+    previouslyErased: row.previouslyErasedAt !== null,
   };
 }

@@ -104,7 +104,7 @@ export class LeadsController {
   @ApiProduces('text/csv')
   @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
   async export(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
-    return new StreamableFile(await this.leads.exportCsv(this.resolve(query, staffId), access));
+    return new StreamableFile(await this.leads.exportCsv(this.resolve(query, staffId), access, staffId));
   }
 
   @Get('board')
@@ -152,8 +152,13 @@ export class LeadsController {
 
   @Get(':id')
   @ApiOkResponse({ type: LeadWithCallsOutput, description: 'Header: ETag, the lead’s version (PATCH names it in If-Match).' })
-  async get(@Param() params: IdParams, @ViewerAccess() access: LeadAccess, @Res({ passthrough: true }) response: Response): Promise<LeadWithCalls> {
-    const lead = await this.leads.get(params.id, access);
+  async get(
+    @Param() params: IdParams,
+    @ViewerAccess() access: LeadAccess,
+    @ActorId() actorId: string | null,
+    @Res({ passthrough: true }) response: Response,
+  ): Promise<LeadWithCalls> {
+    const lead = await this.leads.get(params.id, access, actorId);
     response.setHeader('ETag', versionTag(lead.version));
     return lead;
   }

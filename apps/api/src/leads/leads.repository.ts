@@ -27,7 +27,7 @@ type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'
 const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
-  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason"`;
+  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason", previously_erased_at AS "previouslyErasedAt"`;
 
 /** Each writable column: its name in SQL and its type (values in a VALUES list need one on PostgreSQL). */
 const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnType]> = {
@@ -235,11 +235,11 @@ export class LeadsRepository {
     const rows = leads.map(
       (lead) => sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
-        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason})`,
+        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason}, ${lead.previouslyErasedAt})`,
     );
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
-        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason)
+        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at)
       VALUES ${join(rows)}`;
   }
 

@@ -18,6 +18,9 @@ import { LeadsRepository } from './leads.repository';
 import { LeadRouter } from './routing/lead-router';
 import { routingActivity } from './routing/routing-activity';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
+import { AccessLog } from '../privacy/access-log/access-log.service';
+import { exportFilterDetails } from '../privacy/access-log/export-filter-details';
+import { ErasedPeople } from '../privacy/erased-people';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
 
@@ -38,6 +41,8 @@ export class LeadsService {
     private readonly liveEvents: LiveEventsService,
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
+    private readonly accessLog: AccessLog,
+    private readonly erasedPeople: ErasedPeople,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -71,10 +76,11 @@ export class LeadsService {
     return localDays.map((day, index) => ({ date: day.date, ...counts[index] }));
   }
 
-  /** One lead with its calls, newest first; a lead out of the viewer's sight is answered as missing. */
-  async get(id: string, access: LeadAccess): Promise<LeadWithCalls> {
+  /** One lead with its calls, newest first; a lead out of the viewer's sight is answered as missing. Opening it is in the access log. */
+  async get(id: string, access: LeadAccess, actorId: string | null): Promise<LeadWithCalls> {
     const lead = await this.leads.findWithCalls(id);
     if (!lead || !canSeeLead(access, lead.ownerId)) throw new NotFoundException(`No lead with id ${id}.`);
+    await this.accessLog.record({ actorId, action: 'lead_viewed', leadId: id });
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
@@ -84,7 +90,9 @@ export class LeadsService {
     const lead = await this.leads.transaction(async (db) => {
       const [owner] = await this.router.ownersFor(1, db);
       const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)), ownerId: owner?.id ?? null }, db);
-      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }])], db);
+      const returning = await this.erasedPeople.flagNewLeads([created], db, created.createdAt);
+      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }]), ...returning], db);
+      if (returning.length > 0) created.previouslyErasedAt = created.createdAt;
       return created;
     });
     this.logger.log({ leadId: lead.id, source: lead.source }, 'Lead created');
@@ -92,8 +100,14 @@ export class LeadsService {
     return toLeadOutput(lead);
   }
 
-  /** The filtered leads as leads.csv, streamed from the database; a database out of reach fails before the answer starts. */
-  exportCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
-    return this.exports.leadsCsv(filter, access);
+  /**
+   * The filtered leads as leads.csv, streamed from the database; a database out of reach fails
+   * before the answer starts. The access log gets the filter and the filter's exact count (the
+   * list's X-Total-Count) once the stream is open.
+   */
+  async exportCsv(filter: ResolvedLeadFilter, access: LeadAccess, actorId: string | null): Promise<Readable> {
+    const [csv, rows] = await Promise.all([this.exports.leadsCsv(filter, access), this.leads.count(filter, access)]);
+    await this.accessLog.record({ actorId, action: 'leads_exported', details: { filter: exportFilterDetails(filter), rows } });
+    return csv;
   }
 }

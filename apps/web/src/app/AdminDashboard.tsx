@@ -1,6 +1,7 @@
 import { SessionControls, SignInForm, useSession } from '../features/auth';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
+import { PrivacyTools } from '../features/privacy';
 import { ErrorNotice } from '../components/ErrorNotice';
 
 const TEXT = {
@@ -19,6 +20,7 @@ export function AdminDashboard() {
         data && (
           <>
             {administers && <WebhookInbox />}
+            {administers && <PrivacyTools />}
             <SessionControls session={data} />
           </>
         )

@@ -24,6 +24,7 @@ export function aLead(overrides: Partial<Lead> = {}): Lead {
     tags: [],
     doNotCall: false,
     doNotCallReason: null,
+    previouslyErased: false,
     ...overrides,
   };
 }

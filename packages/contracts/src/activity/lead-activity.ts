@@ -29,6 +29,10 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('do_not_call_changed', z.object({ doNotCall: z.boolean(), reason: z.string().nullable() })),
   entry('archived', z.object({})),
   entry('unarchived', z.object({})),
+  /** The lead was made for the phone or email of a person erased before (those erasures' ids). */
+  entry('previously_erased', z.object({ erasureIds: z.array(z.string()) })),
+  /** The retention purge removed the transcripts and recordings of these calls. */
+  entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
 ]);
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
 export type LeadActivityType = LeadActivity['type'];

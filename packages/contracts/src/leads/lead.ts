@@ -32,5 +32,7 @@ export const leadSchema = z.object({
   /** Never phone this lead (staff, the caller's own request); the DND scrub list is checked apart, at call time. */
   doNotCall: z.boolean(),
   doNotCallReason: z.string().nullable(),
+  /** Made for the phone or email of a person erased before (GDPR-style erasure): staff are told, the old record is not rebuilt. */
+  previouslyErased: z.boolean(),
 });
 export type Lead = z.infer<typeof leadSchema>;

@@ -21,6 +21,9 @@ export type FakeVapiBehaviour =
 /** How the fake answers `GET /call/{id}/mono-recording`. */
 export type FakeRecordingBehaviour = 'success' | 'missing' | 'server-error' | 'hang';
 
+/** How the fake answers `DELETE /call/{id}`: 'outage' is the document's 503 ("the call was not deleted. Retry the request."). */
+export type FakeDeleteBehaviour = 'success' | 'outage';
+
 export interface RecordedVapiRequest {
   method: string;
   path: string;
@@ -33,6 +36,7 @@ export interface RecordedVapiRequest {
 }
 
 const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
+const CALL_PATH = /^\/call\/([^/]+)$/;
 const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
 const RESOURCE_PATH = /^\/(assistant|structured-output|credential)(?:\/([^/]+))?$/;
 /** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
@@ -49,11 +53,16 @@ const SIGNED_URL_SECONDS = 300;
  * - recordings: `GET /call/{id}/mono-recording` redirects to a short-lived signed URL on its
  *   "storage", which serves a real WAV with ranges and, like S3, refuses a request that
  *   carries an Authorization header beside the signature;
+ * - call deletion (`DELETE /call/{id}`, body DeleteCallDTO): 200 with the call, after which its
+ *   recording is gone (404); or, during an outage, 503 as the document defines it;
  * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
  */
 export class FakeVapiServer {
   behaviour: FakeVapiBehaviour = 'success';
   recordingBehaviour: FakeRecordingBehaviour = 'success';
+  deleteBehaviour: FakeDeleteBehaviour = 'success';
+  /** Vapi call ids deleted: their recordings are gone. */
+  readonly deletedCalls = new Set<string>();
   /** How long 'slow' waits before answering. */
   delayMs = 0;
   /** Requests whose connection the client gave up on before an answer was sent. */
@@ -112,7 +121,7 @@ export class FakeVapiServer {
     // The browser SDK calls from the page's origin.
     response.setHeader('Access-Control-Allow-Origin', '*');
     response.setHeader('Access-Control-Allow-Headers', 'authorization, content-type');
-    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, OPTIONS');
+    response.setHeader('Access-Control-Allow-Methods', 'GET, POST, PATCH, DELETE, OPTIONS');
     if (method === 'OPTIONS') return void response.writeHead(204).end();
 
     const text = await readText(request);
@@ -147,6 +156,8 @@ export class FakeVapiServer {
       return send(response, { status: 401, body: { statusCode: 401, message: 'Missing Authorization Header.', error: 'Unauthorized' } });
     }
     if (isCallCreation) return this.createCall(recorded, request, response);
+    const deletion = CALL_PATH.exec(url.pathname);
+    if (method === 'DELETE' && deletion) return send(response, this.deleteCall(decodeURIComponent(deletion[1]), body));
     const recording = RECORDING_PATH.exec(url.pathname);
     if (method === 'GET' && recording) return this.redirectToRecording(decodeURIComponent(recording[1]), response);
     const resource = RESOURCE_PATH.exec(url.pathname);
@@ -161,11 +172,16 @@ export class FakeVapiServer {
 
   private control(method: string, path: string, body: unknown): FakeAnswer {
     if (method === 'POST' && path === '/__fake/behaviour') {
-      const { behaviour, recordingBehaviour } = (body ?? {}) as { behaviour?: FakeVapiBehaviour; recordingBehaviour?: FakeRecordingBehaviour };
+      const { behaviour, recordingBehaviour, deleteBehaviour } = (body ?? {}) as {
+        behaviour?: FakeVapiBehaviour;
+        recordingBehaviour?: FakeRecordingBehaviour;
+        deleteBehaviour?: FakeDeleteBehaviour;
+      };
       this.behaviour = behaviour ?? 'success';
       this.recordingBehaviour = recordingBehaviour ?? 'success';
+      this.deleteBehaviour = deleteBehaviour ?? 'success';
       this.requests.length = 0;
-      return { status: 200, body: { behaviour: this.behaviour, recordingBehaviour: this.recordingBehaviour } };
+      return { status: 200, body: { behaviour: this.behaviour, recordingBehaviour: this.recordingBehaviour, deleteBehaviour: this.deleteBehaviour } };
     }
     if (method === 'GET' && path === '/__fake/requests') return { status: 200, body: this.requests };
     return { status: 404, body: { statusCode: 404, message: `No control route ${method} ${path}` } };
@@ -228,8 +244,21 @@ export class FakeVapiServer {
     });
   }
 
+  /** `DELETE /call/{id}`: the call's data and recordings go; 503 while 'outage'. */
+  private deleteCall(callId: string, body: unknown): FakeAnswer {
+    const errors = vapiSchemaErrors('DeleteCallDTO', body ?? {});
+    if (errors.length > 0) return badRequest(errors);
+    if (this.deleteBehaviour === 'outage') {
+      return { status: 503, body: { statusCode: 503, message: 'Failed to erase call recordings; the call was not deleted. Retry the request.', error: 'Service Unavailable' } };
+    }
+    this.deletedCalls.add(callId);
+    const now = new Date().toISOString();
+    return { status: 200, body: { id: callId, orgId: 'fake-org', type: 'inboundPhoneCall', status: 'ended', createdAt: now, updatedAt: now } };
+  }
+
   /** Vapi's answer to a recording download: a 302 to a presigned URL that expires. */
   private async redirectToRecording(callId: string, response: ServerResponse): Promise<void> {
+    if (this.deletedCalls.has(callId)) return send(response, { status: 404, body: { statusCode: 404, message: 'Call not found.', error: 'Not Found' } });
     switch (this.recordingBehaviour) {
       case 'missing':
         return send(response, { status: 404, body: { statusCode: 404, message: 'Artifact not found.', error: 'Not Found' } });

@@ -6,6 +6,7 @@ import addFormats from 'ajv-formats';
 /** The schemas of Vapi's OpenAPI document the fake checks against (see scripts/extract-vapi-schemas.mjs). */
 export type VapiSchemaName =
   | 'CreateCallDTO'
+  | 'DeleteCallDTO'
   | 'CreateAssistantDTO'
   | 'UpdateAssistantDTO'
   | 'Assistant'

@@ -43,6 +43,7 @@ const lead: fc.Arbitrary<Lead> = fc.record({
   tags: fc.constant('[]'),
   doNotCall: fc.constant(false),
   doNotCallReason: fc.constant(null),
+  previouslyErasedAt: fc.constant(null),
 });
 
 describe('leadsCsvRecords', () => {

@@ -27,6 +27,7 @@ import { toLeadChanges, toLeadWrite } from '../lead-write';
 import { LeadsRepository } from '../leads.repository';
 import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
+import { ErasedPeople } from '../../privacy/erased-people';
 import { ImportContactRules, type ImportedContact } from './import-contact-rules';
 import { ImportNames } from './import-names';
 import type { ImportRow } from './import-row';
@@ -66,6 +67,7 @@ export class LeadImportService {
     private readonly router: LeadRouter,
     private readonly liveEvents: LiveEventsService,
     private readonly contactRules: ImportContactRules,
+    private readonly erasedPeople: ErasedPeople,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -248,6 +250,8 @@ export class LeadImportService {
       }
       const created = [...newLeads.values()];
       await this.leads.createMany(created, db);
+      // A person erased before who comes back in a file is flagged to staff, not silently rebuilt.
+      entries.push(...(await this.erasedPeople.flagNewLeads(created, db, now)));
       await this.tags.addToNewLeads(created.map((lead) => ({ leadId: lead.id, tags: tagsFromColumn(lead.tags) })), db);
       // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
       const unrouted = created.filter((lead) => lead.ownerId === null);

@@ -41,5 +41,6 @@ export function toLeadOutput(lead: LeadWithPipeline): Lead {
     tags: tagsFromColumn(lead.tags),
     doNotCall: lead.doNotCall,
     doNotCallReason: lead.doNotCallReason,
+    previouslyErased: lead.previouslyErasedAt !== null,
   };
 }

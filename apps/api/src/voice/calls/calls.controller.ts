@@ -11,6 +11,7 @@ import { CallRefusalsRepository } from '../../compliance/call-refusals.repositor
 import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
 import type { Response } from 'express';
 import { ErrorBodyOutput } from '../../common/error-body.output';
+import { AccessLog } from '../../privacy/access-log/access-log.service';
 import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
 import { ViewerAccess } from '../../leads/access/viewer-access.decorator';
 import { LeadsRepository } from '../../leads/leads.repository';
@@ -37,6 +38,7 @@ export class CallsController {
     private readonly recordings: CallRecordingService,
     private readonly leads: LeadsRepository,
     private readonly refusalLog: CallRefusalsRepository,
+    private readonly accessLog: AccessLog,
   ) {}
 
   /** Has the agent phone a lead (`{ leadId }`) or a number (`{ phone, name }`). */
@@ -73,10 +75,19 @@ export class CallsController {
   async recording(
     @Param() params: IdParams,
     @ViewerAccess() access: LeadAccess,
+    @ActorId() actorId: string | null,
     @Headers('range') range: string | undefined,
     @Res() response: Response,
   ): Promise<void> {
-    const recording = await this.recordings.open(await this.find(params.id, access), range);
+    const call = await this.find(params.id, access);
+    const recording = await this.recordings.open(call, range);
+    // A player seeks with further Range requests: a playing is logged once, at its start.
+    if (!range || /^bytes=0-/.test(range)) {
+      await this.accessLog.record({ actorId, action: 'recording_played', leadId: call.leadId, targetIds: [call.id] }).catch((error: unknown) => {
+        recording.abort();
+        throw error;
+      });
+    }
     response.status(recording.status).set(recording.headers);
     response.once('close', () => recording.abort());
     await pipeline(Readable.fromWeb(recording.body as WebReadableStream<Uint8Array>), response).catch((error: unknown) => {

@@ -9,6 +9,7 @@ import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
+import { ErasedPeople } from '../../privacy/erased-people';
 import { LeadRouter } from '../../leads/routing/lead-router';
 import { routingActivity } from '../../leads/routing/routing-activity';
 import { StagesRepository } from '../../stages/stages.repository';
@@ -61,6 +62,7 @@ export class WebhookProcessor {
     private readonly activities: LeadActivityRepository,
     private readonly stages: StagesRepository,
     private readonly callerRequests: CallerRequestsRecorder,
+    private readonly erasedPeople: ErasedPeople,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
@@ -207,7 +209,8 @@ export class WebhookProcessor {
     await this.leads.updateMany(writes.leadChanges, writes.now, tx);
     await this.calls.upsertMany(writes.calls, tx);
     const routed = writes.newLeads.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
-    await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed)], tx, writes.now);
+    const returning = await this.erasedPeople.flagNewLeads(writes.newLeads, tx, writes.now);
+    await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed), ...returning], tx, writes.now);
     // Consent and Do Not Call asked for on a call, once its lead is written (same transaction).
     const callsByVapiId = new Map(writes.calls.map((call) => [call.vapiCallId, call]));
     const requests = messages.flatMap((message) => {

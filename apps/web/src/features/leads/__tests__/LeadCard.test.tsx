@@ -42,6 +42,14 @@ describe('LeadCard', () => {
     expect(field(card, 'Created')).toBe(new Date(lead.createdAt).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' }));
   });
 
+  it('tells staff when the person was erased before at their request, and says nothing otherwise', () => {
+    expect(within(renderCard(aLead({ previouslyErased: true })).card).getByRole('note')).toHaveTextContent('Previously erased: this person asked to be erased before');
+  });
+
+  it('says nothing of an erasure for a lead that follows none', () => {
+    expect(within(renderCard().card).queryByRole('note')).toBeNull();
+  });
+
   it('marks an unqualified lead and the fields it lacks', () => {
     const { card } = renderCard(aLead({ qualified: false, email: null, phone: null, budget: '45 Lakh', loan_needed: null }));
     expect(within(card).getByText('Unqualified')).toHaveClass('badge--unqualified');

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { nextLink } from '../api/leadsApi';
+import { nextLink } from '../../../lib/nextLink';
 import { aLead } from '../../../testing/leadFixtures';
 import { formatBudget } from '../utils/formatBudget';
 import { formatDuration } from '../utils/formatDateTime';

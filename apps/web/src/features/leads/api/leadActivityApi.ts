@@ -1,6 +1,6 @@
 import type { LeadActivity } from '@lead-desk/contracts';
 import { apiFetch } from '../../../lib/apiClient';
-import { nextLink } from './leadsApi';
+import { nextLink } from '../../../lib/nextLink';
 
 export interface ActivityPage {
   entries: LeadActivity[];

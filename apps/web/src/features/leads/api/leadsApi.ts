@@ -1,3 +1,4 @@
+import { nextLink } from '../../../lib/nextLink';
 import type { DailyLeadCount, Lead, LeadInput, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
 import type { LeadPage, LeadView } from '../types';
@@ -41,15 +42,6 @@ export async function fetchLeadCount(view: LeadView, signal?: AbortSignal): Prom
   return (await fetchLeadPage(firstPageUrl(view, 1), signal)).total;
 }
 
-/** `<url>; rel="next"` → url (RFC 8288, as the API writes it). */
-export function nextLink(header: string | null): string | null {
-  if (!header) return null;
-  for (const part of header.split(',')) {
-    const match = /<([^>]*)>\s*;\s*rel="?next"?/i.exec(part);
-    if (match) return match[1];
-  }
-  return null;
-}
 
 export function fetchLeadStats(timeZone: string, signal?: AbortSignal): Promise<LeadStats> {
   return apiJson(`/api/leads/stats?${new URLSearchParams({ tz: timeZone })}`, { signal });

@@ -11,6 +11,7 @@ import { TagChips } from '../../../components/TagChips';
 const TEXT = {
   details: 'View Details',
   select: (name: string) => `Select ${name}`,
+  previouslyErased: 'Previously erased: this person asked to be erased before',
 };
 
 interface LeadCardProps {
@@ -60,6 +61,11 @@ export const LeadCard = memo(function LeadCard({ lead, highlighted = false, onCa
             <span className="visually-hidden">{LEAD_FIELD_TEXT.source}: </span>
             {lead.source}
           </p>
+          {lead.previouslyErased && (
+            <p className="form-error" role="note">
+              {TEXT.previouslyErased}
+            </p>
+          )}
         </div>
         <LeadStatusBadge qualified={lead.qualified} />
       </div>

@@ -70,5 +70,9 @@ export function activityText(entry: LeadActivity): string {
       return 'Archived';
     case 'unarchived':
       return 'Unarchived';
+    case 'previously_erased':
+      return 'This person was erased before at their request: check before rebuilding their record';
+    case 'retention_purged':
+      return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }
 }

@@ -1,0 +1,101 @@
+import { Injectable, Logger, NotFoundException } from '@nestjs/common';
+import type { Erasure } from '@lead-desk/contracts';
+import { Database } from '../database/database';
+import { LiveEventsService } from '../events/live-events.service';
+import { LeadsRepository } from '../leads/leads.repository';
+import { AccessLog } from './access-log/access-log.service';
+import { ErasedPeople } from './erased-people';
+import { personKeysOfLead, type PersonKey } from './person-key';
+import { PersonRecordsRepository, type ErasedRecords } from './person-records.repository';
+import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
+import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
+
+/**
+ * Erases a person: in one transaction, their leads and everything linked (PersonRecordsRepository),
+ * the erasure record with salted hashes of every phone and email they were known by, a Vapi
+ * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
+ * access log's entry. Then every viewer is told the leads are gone.
+ */
+@Injectable()
+export class ErasureService {
+  private readonly logger = new Logger(ErasureService.name);
+
+  constructor(
+    private readonly database: Database,
+    private readonly records: PersonRecordsRepository,
+    private readonly leads: LeadsRepository,
+    private readonly erasedPeople: ErasedPeople,
+    private readonly deletions: VapiCallDeletionsRepository,
+    private readonly deleter: VapiCallDeleter,
+    private readonly liveEvents: LiveEventsService,
+    private readonly accessLog: AccessLog,
+  ) {}
+
+  async erase(person: PersonKey, requestedBy: string, actorId: string | null): Promise<Erasure> {
+    const erasure = await this.database.transaction(async (tx) => {
+      // As a webhook or import creating this person would: neither can slip a new lead in half-way.
+      await this.leads.lockIdentities([person.value], tx);
+      const leads = await this.records.findLeads(person, tx);
+      const identifiers = uniqueKeys([person, ...leads.flatMap(personKeysOfLead)]);
+      const phones = identifiers.flatMap((key) => (key.kind === 'phone' ? [key.value] : []));
+      const calls = await this.records.findCalls(leads.map(({ id }) => id), phones, tx);
+      if (leads.length === 0 && calls.length === 0) return null;
+      await this.leads.lockIdentities(identifiers.map(({ value }) => value), tx);
+
+      const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, tx);
+      const now = new Date();
+      const record = await tx.erasure.create({
+        data: {
+          at: now,
+          requestedBy,
+          carriedOutById: actorId,
+          records: JSON.stringify(erased),
+          identifiers: { create: [...new Set(identifiers.flatMap((key) => this.erasedPeople.hashesOf(asLead(key))))].map((hash) => ({ hash })) },
+        },
+      });
+      await this.deletions.request(
+        calls.map(({ vapiCallId }) => ({ vapiCallId, reason: 'erasure' as const, erasureId: record.id })),
+        tx,
+        now,
+      );
+      await this.accessLog.record(
+        { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted } },
+        tx,
+      );
+      return { record, erased };
+    });
+    if (!erasure) throw new NotFoundException('Nobody with that phone number or email is stored.');
+    this.logger.log({ erasureId: erasure.record.id, leads: erasure.erased.leadIds.length, calls: erasure.erased.callIds.length }, 'Person erased');
+    await this.liveEvents.publishAll(erasure.erased.leadIds.map((id) => ({ type: 'lead.removed' as const, id })));
+    this.deleter.kick();
+    return this.get(erasure.record.id, erasure.erased);
+  }
+
+  /** An erasure as the API shows it, with where Vapi's deletions stand. */
+  async get(id: string, records?: ErasedRecords): Promise<Erasure> {
+    const erasure = await this.database.client.erasure.findUnique({ where: { id } });
+    if (!erasure) throw new NotFoundException(`No erasure with id ${id}.`);
+    const deletions = await this.deletions.forErasure(id);
+    return {
+      id: erasure.id,
+      at: erasure.at.toISOString(),
+      requestedBy: erasure.requestedBy,
+      carriedOutBy: erasure.carriedOutById,
+      records: records ?? (JSON.parse(erasure.records) as ErasedRecords),
+      vapiDeletions: deletions.map((deletion) => ({
+        vapiCallId: deletion.vapiCallId,
+        attempts: deletion.attempts,
+        confirmedAt: deletion.confirmedAt?.toISOString() ?? null,
+        lastError: deletion.lastError,
+      })),
+    };
+  }
+}
+
+function uniqueKeys(keys: PersonKey[]): PersonKey[] {
+  return [...new Map(keys.map((key) => [`${key.kind}:${key.value}`, key])).values()];
+}
+
+function asLead(key: PersonKey): { phone: string | null; email: string | null } {
+  return key.kind === 'phone' ? { phone: key.value, email: null } : { phone: null, email: key.value };
+}

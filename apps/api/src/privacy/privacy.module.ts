@@ -1,0 +1,26 @@
+import { Module, OnModuleInit } from '@nestjs/common';
+import { LiveEventsService } from '../events/live-events.service';
+import { LeadsModule } from '../leads/leads.module';
+import { AccessArchiveService } from './access-archive.service';
+import { ErasureService } from './erasure.service';
+import { PersonRecordsRepository } from './person-records.repository';
+import { PrivacyController } from './privacy.controller';
+import { DailyRunsRepository } from './retention/daily-runs.repository';
+import { RetentionPurge } from './retention/retention-purge';
+import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
+import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
+
+/** People's rights over their data: the access archive, erasure (with Vapi's deletions) and the retention purge. */
+@Module({
+  imports: [LeadsModule],
+  controllers: [PrivacyController],
+  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge],
+})
+export class PrivacyModule implements OnModuleInit {
+  constructor(private readonly liveEvents: LiveEventsService) {}
+
+  onModuleInit(): void {
+    // An erased lead is gone: there is nothing to read back, and every viewer drops it.
+    this.liveEvents.registerLoader(['lead.removed'], async (ids) => new Map(ids.map((id) => [id, { data: { id }, lead: null }])));
+  }
+}

@@ -1,0 +1,101 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { DateTime } from 'luxon';
+import { activity } from '../../activity/activity-entry';
+import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Database } from '../../database/database';
+import { AccessLog } from '../access-log/access-log.service';
+import { VapiCallDeleter } from '../vapi-deletions/vapi-call-deleter';
+import { VapiCallDeletionsRepository } from '../vapi-deletions/vapi-call-deletions.repository';
+import { DailyRunsRepository } from './daily-runs.repository';
+
+const TASK = 'retention-purge';
+/** How often each process looks whether today's purge has run: the day's first look after midnight runs it. */
+const CHECK_MS = 60 * 60 * 1000;
+/** Calls purged per transaction. */
+const BATCH = 500;
+
+/**
+ * RETENTION_DAYS: once a day (the day in APP_TIME_ZONE), across every API process, the
+ * transcripts and recordings of calls older than that are purged: our columns nulled, the
+ * stored webhook messages that carry them deleted, a `retention_purged` entry on each lead
+ * touched, and Vapi asked to delete the calls through the erasure's retrying outbox. A process
+ * that dies mid-purge leaves the rest to the next day's run (the purge is by age, so nothing
+ * is skipped for good).
+ */
+@Injectable()
+export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(RetentionPurge.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+
+  constructor(
+    private readonly database: Database,
+    private readonly dailyRuns: DailyRunsRepository,
+    private readonly activities: LeadActivityRepository,
+    private readonly deletions: VapiCallDeletionsRepository,
+    private readonly deleter: VapiCallDeleter,
+    private readonly accessLog: AccessLog,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    if (this.config.RETENTION_DAYS === undefined) return;
+    this.timer = setInterval(() => this.check(), CHECK_MS);
+    this.timer.unref();
+    this.check();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    await this.running;
+  }
+
+  private check(): void {
+    this.running ??= this.runToday(new Date())
+      .catch((error: unknown) => this.logger.error({ err: error }, 'The retention purge failed; the next check tries again'))
+      .finally(() => (this.running = undefined));
+  }
+
+  /** Runs the day's purge unless another process (or this one) has. */
+  async runToday(now: Date): Promise<void> {
+    const day = DateTime.fromJSDate(now, { zone: this.config.APP_TIME_ZONE }).toISODate()!;
+    if (!(await this.dailyRuns.claim(TASK, day, now))) return;
+    const outcome = await this.purge(now);
+    await this.dailyRuns.finish(TASK, day, outcome);
+    if (outcome.calls > 0) this.logger.log({ day, ...outcome }, 'Purged transcripts and recordings past retention');
+  }
+
+  /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording. */
+  async purge(now: Date): Promise<{ calls: number; leads: number }> {
+    const cutoff = new Date(now.getTime() - this.config.RETENTION_DAYS! * 86_400_000);
+    const total = { calls: 0, leads: 0 };
+    for (;;) {
+      const batch = await this.database.transaction(async (tx) => {
+        const calls = await tx.call.findMany({
+          where: { createdAt: { lt: cutoff }, OR: [{ transcript: { not: null } }, { recordingUrl: { not: null } }] },
+          select: { id: true, vapiCallId: true, leadId: true },
+          orderBy: { id: 'asc' },
+          take: BATCH,
+        });
+        if (calls.length === 0) return { calls: 0, leads: 0 };
+        const ids = calls.map(({ id }) => id);
+        const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
+        await tx.call.updateMany({ where: { id: { in: ids } }, data: { transcript: null, recordingUrl: null } });
+        // The raw messages carry the transcript too; processed ones are no longer needed.
+        await tx.webhookEvent.deleteMany({ where: { vapiCallId: { in: vapiCallIds }, processedAt: { not: null } } });
+        const callsByLead = new Map<string, string[]>();
+        for (const call of calls) if (call.leadId) callsByLead.set(call.leadId, [...(callsByLead.get(call.leadId) ?? []), call.id]);
+        await this.activities.append([...callsByLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds })), tx, now);
+        await this.deletions.request(vapiCallIds.map((vapiCallId) => ({ vapiCallId, reason: 'retention' as const, erasureId: null })), tx, now);
+        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { calls: ids.length, leads: callsByLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+        return { calls: calls.length, leads: callsByLead.size };
+      });
+      total.calls += batch.calls;
+      total.leads += batch.leads;
+      if (batch.calls < BATCH) break;
+    }
+    if (total.calls > 0) this.deleter.kick();
+    return total;
+  }
+}

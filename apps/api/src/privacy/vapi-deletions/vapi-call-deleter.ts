@@ -1,0 +1,104 @@
+import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import type { VapiClient } from '@vapi-ai/server-sdk';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { VapiCallDeletionsRepository } from './vapi-call-deletions.repository';
+
+type ServerSdk = typeof import('@vapi-ai/server-sdk');
+
+const ROUND_SIZE = 50;
+/** A failed deletion waits twice as long each time, up to this. */
+const MAX_BACKOFF_SECONDS = 3_600;
+
+/**
+ * Works through the outbox of Vapi call deletions (erasures, retention): `DELETE /call/{id}`
+ * through Vapi's server SDK until Vapi confirms (200, or 404: nothing left to delete). A
+ * failure (Vapi's 503 "retry the request", an outage, a timeout) is tried again after
+ * VAPI_DELETE_RETRY_SECONDS, doubling. Every API process runs rounds; each deletion is
+ * claimed by one of them at a time (VapiCallDeletionsRepository.claim).
+ */
+@Injectable()
+export class VapiCallDeleter implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(VapiCallDeleter.name);
+  private timer?: NodeJS.Timeout;
+  private running?: Promise<void>;
+  private again = false;
+  private client?: VapiClient;
+  private sdk?: Promise<ServerSdk>;
+
+  constructor(
+    private readonly deletions: VapiCallDeletionsRepository,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.timer = setInterval(() => this.kick(), this.config.VAPI_DELETE_RETRY_SECONDS * 1000);
+    this.timer.unref();
+    this.kick();
+  }
+
+  async onModuleDestroy(): Promise<void> {
+    clearInterval(this.timer);
+    this.again = false;
+    await this.running;
+  }
+
+  /** Runs a round now (after the one in progress, if any): new deletions need not wait for the timer. */
+  kick(): void {
+    if (this.running) {
+      this.again = true;
+      return;
+    }
+    this.running = this.round()
+      .catch((error: unknown) => this.logger.error({ err: error }, 'A round of Vapi call deletions failed; trying again next round'))
+      .finally(() => {
+        this.running = undefined;
+        if (this.again && this.timer) {
+          this.again = false;
+          this.kick();
+        }
+      });
+  }
+
+  private async round(): Promise<void> {
+    const due = await this.deletions.due(new Date(), ROUND_SIZE);
+    for (const deletion of due) {
+      // Held for longer than one request can take; a process that dies lets it fall due again.
+      const until = new Date(Date.now() + (this.config.VAPI_TIMEOUT_SECONDS + this.config.VAPI_DELETE_RETRY_SECONDS) * 1000);
+      if (!(await this.deletions.claim(deletion, until))) continue;
+      await this.delete(deletion.vapiCallId, deletion.attempts);
+    }
+  }
+
+  private async delete(vapiCallId: string, attempts: number): Promise<void> {
+    const outcome = await this.askVapi(vapiCallId);
+    if ('confirmation' in outcome) {
+      await this.deletions.confirm(vapiCallId, outcome.confirmation, new Date());
+      this.logger.log({ vapiCallId, ...outcome.confirmation }, 'Vapi confirmed a call deletion');
+      return;
+    }
+    const wait = Math.min(this.config.VAPI_DELETE_RETRY_SECONDS * 2 ** attempts, MAX_BACKOFF_SECONDS);
+    this.logger.warn({ vapiCallId, attempt: attempts + 1, error: outcome.error, retryInSeconds: wait }, 'Vapi did not delete a call; trying again later');
+    await this.deletions.failed(vapiCallId, outcome.error, new Date(Date.now() + wait * 1000));
+  }
+
+  private async askVapi(vapiCallId: string): Promise<{ confirmation: Record<string, unknown> } | { error: string }> {
+    if (!this.config.VAPI_PRIVATE_KEY) return { error: 'VAPI_PRIVATE_KEY is not set' };
+    const sdk = await (this.sdk ??= import('@vapi-ai/server-sdk'));
+    this.client ??= new sdk.VapiClient({
+      token: this.config.VAPI_PRIVATE_KEY,
+      baseUrl: this.config.VAPI_API_URL,
+      timeoutInSeconds: this.config.VAPI_TIMEOUT_SECONDS,
+      // Retried here, with a backoff that outlasts an outage, and recorded.
+      maxRetries: 0,
+    });
+    try {
+      const call = await this.client.calls.delete({ id: vapiCallId });
+      return { confirmation: { status: 200, callStatus: call.status ?? null } };
+    } catch (error) {
+      if (error instanceof sdk.VapiError && error.statusCode === 404) return { confirmation: { status: 404 } };
+      const status = error instanceof sdk.VapiError ? error.statusCode : undefined;
+      const message = error instanceof Error ? error.message : String(error);
+      return { error: (status ? `Vapi answered ${status}: ` : '') + message.replaceAll(this.config.VAPI_PRIVATE_KEY, '[redacted]').slice(0, 500) };
+    }
+  }
+}

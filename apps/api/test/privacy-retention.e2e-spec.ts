@@ -1,0 +1,77 @@
+import { FakeVapiServer } from '@lead-desk/test-support';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Database } from '../src/database/database';
+import { RetentionPurge } from '../src/privacy/retention/retention-purge';
+import { endOfCallReport } from './fixtures/vapi-messages';
+import { PROVIDERS, createTestDatabase, type TestDatabase } from './support/test-database';
+import { startTestApp, type TestApp } from './support/test-app';
+
+jest.setTimeout(60_000);
+
+const DAY_MS = 86_400_000;
+
+describe.each(PROVIDERS)('RETENTION_DAYS on %s', (provider) => {
+  const fake = new FakeVapiServer();
+  let database: TestDatabase;
+  const apps: TestApp[] = [];
+
+  beforeAll(async () => {
+    await fake.start();
+    database = await createTestDatabase(provider);
+  });
+  afterAll(async () => {
+    for (const app of apps) await app.close();
+    await database.drop();
+    await fake.stop();
+  });
+
+  const start = async (env: Record<string, string> = {}) => {
+    const app = await startTestApp(provider, { VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: 'private-key', VAPI_DELETE_RETRY_SECONDS: '0.2', ...env }, database);
+    apps.push(app);
+    return app;
+  };
+
+  it('purges transcripts and recordings older than the retention, here and at Vapi, once a day across API instances', async () => {
+    const first = await start();
+    for (const callId of ['call-old-1', 'call-old-2', 'call-recent']) {
+      await first.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId, number: '+919860000401' })).expect(200);
+    }
+    let client = first.app.get(Database).client;
+    // The calls' age, as if they had come in 31 and 45 days ago (a day past the retention, and more).
+    await client.call.update({ where: { vapiCallId: 'call-old-1' }, data: { createdAt: new Date(Date.now() - 31 * DAY_MS) } });
+    await client.call.update({ where: { vapiCallId: 'call-old-2' }, data: { createdAt: new Date(Date.now() - 45 * DAY_MS) } });
+    await client.call.update({ where: { vapiCallId: 'call-recent' }, data: { createdAt: new Date(Date.now() - 29 * DAY_MS) } });
+
+    // Instances start with RETENTION_DAYS at once (two API instances sharing PostgreSQL): each looks whether today's purge ran.
+    // SQLite has one writer: the first process makes way rather than race its migrations.
+    if (provider === 'sqlite') await apps.shift()!.close();
+    const purgers = provider === 'postgresql' ? await Promise.all([start({ RETENTION_DAYS: '30' }), start({ RETENTION_DAYS: '30' })]) : [await start({ RETENTION_DAYS: '30' })];
+    client = purgers[0].app.get(Database).client;
+    for (let tries = 0; tries < 100 && (await client.dailyRun.count({ where: { outcome: { not: null } } })) === 0; tries += 1) await sleep(100);
+    const runs = await client.dailyRun.findMany();
+    expect(runs).toEqual([expect.objectContaining({ task: 'retention-purge', outcome: JSON.stringify({ calls: 2, leads: 1 }) })]);
+
+    const calls = await client.call.findMany({ orderBy: { vapiCallId: 'asc' } });
+    expect(calls.map(({ vapiCallId, transcript, recordingUrl, summary }) => ({ vapiCallId, transcript: transcript !== null, recording: recordingUrl !== null, summary: summary !== null }))).toEqual([
+      { vapiCallId: 'call-old-1', transcript: false, recording: false, summary: true },
+      { vapiCallId: 'call-old-2', transcript: false, recording: false, summary: true },
+      { vapiCallId: 'call-recent', transcript: true, recording: true, summary: true },
+    ]);
+    expect(await client.webhookEvent.count({ where: { vapiCallId: { in: ['call-old-1', 'call-old-2'] } } })).toBe(0);
+    expect(await client.webhookEvent.count({ where: { vapiCallId: 'call-recent' } })).toBe(1);
+
+    const entries = await client.leadActivity.findMany({ where: { type: 'retention_purged' } });
+    expect(entries).toHaveLength(1);
+    expect(JSON.parse(entries[0].data).callIds.sort()).toEqual([calls[0].id, calls[1].id].sort());
+    expect(await client.accessLogEntry.count({ where: { action: 'retention_purged' } })).toBe(1);
+
+    for (let tries = 0; tries < 100 && (await client.vapiCallDeletion.count({ where: { confirmedAt: null } })) > 0; tries += 1) await sleep(100);
+    expect(await client.vapiCallDeletion.count({ where: { confirmedAt: { not: null }, reason: 'retention' } })).toBe(2);
+    const deletes = fake.requests.filter(({ method }) => method === 'DELETE').map(({ path }) => path).sort();
+    expect(deletes).toEqual(['/call/call-old-1', '/call/call-old-2']);
+
+    // A later look the same day, by any process, does nothing.
+    await purgers[0].app.get(RetentionPurge).runToday(new Date());
+    expect(await client.leadActivity.count({ where: { type: 'retention_purged' } })).toBe(1);
+  });
+});

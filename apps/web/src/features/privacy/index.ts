@@ -1,0 +1,1 @@
+export { PrivacyTools } from './components/PrivacyTools';
