@@ -53,6 +53,21 @@ describe.each(PROVIDERS)('the access log (GET /api/audit) on %s', (provider) => 
     expect(JSON.stringify(entries)).not.toMatch(/Sanjay|9860000101/);
   });
 
+  it('records each change of consent and Do Not Call, by whom and how, without the reason’s words', async () => {
+    const as = (path: string, body: object) => admin.agent.post(path).set('X-CSRF-Token', admin.csrf).send(body);
+    const consent = (await as(`/api/leads/${leadId}/consents`, { wording: 'Yes, call me about flats in Pune.' }).expect(201)).body;
+    await as(`/api/leads/${leadId}/consents/${consent.id}/withdraw`, {}).expect(200);
+    await admin.agent.patch(`/api/leads/${leadId}`).set('X-CSRF-Token', admin.csrf).send({ doNotCall: true, doNotCallReason: 'Asked Sanjay not to' }).expect(200);
+
+    const changes = (await audit(`?lead=${leadId}`)).entries.filter(({ action }) => action === 'consent_changed' || action === 'do_not_call_changed');
+    expect(changes.map(({ action, actor, targetIds, details }) => ({ action, actor: actor?.id, targetIds, details }))).toEqual([
+      { action: 'do_not_call_changed', actor: admin.id, targetIds: [], details: { doNotCall: true, by: 'staff' } },
+      { action: 'consent_changed', actor: admin.id, targetIds: [consent.id], details: { change: 'withdrawn', via: 'staff', by: 'staff' } },
+      { action: 'consent_changed', actor: admin.id, targetIds: [consent.id], details: { change: 'given', channel: 'staff', by: 'staff' } },
+    ]);
+    expect(JSON.stringify(changes)).not.toMatch(/Sanjay/);
+  });
+
   it('is for admins only', async () => {
     const refused = await agent.agent.get('/api/audit').expect(403);
     expect(refused.body).toMatchObject({ statusCode: 403 });

@@ -6,9 +6,10 @@ import type { TransactionClient } from '../database/prisma-client';
 import { newRowId } from '../database/row-id';
 import { empty, join, sql } from '../database/sql';
 import type { LeadCursor } from '../leads/lead-cursor';
+import { AccessLog } from '../privacy/access-log/access-log.service';
 import type { NewActivity } from './activity-entry';
 
-type Db = Pick<TransactionClient, '$executeRaw'>;
+type Db = Pick<TransactionClient, '$executeRaw' | 'accessLogEntry'>;
 
 interface ActivityRow {
   id: string;
@@ -26,7 +27,10 @@ interface ActivityRow {
  */
 @Injectable()
 export class LeadActivityRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly accessLog: AccessLog,
+  ) {}
 
   /**
    * Appends entries in one statement, inside the caller's transaction (the change and
@@ -37,6 +41,8 @@ export class LeadActivityRepository {
     if (entries.length === 0) return;
     const rows = entries.map((entry) => sql`(${newRowId()}, ${entry.leadId}, ${entry.type}, ${entry.actorId}, ${at}, ${JSON.stringify(entry.data)})`);
     await db.$executeRaw`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data) VALUES ${join(rows)}`;
+    // Consent and Do Not Call changes are also the access log's, whichever path made them.
+    await this.accessLog.recordChanges(entries, db);
   }
 
   /** A lead's entries, newest first, after `after`: a keyset page served by (lead_id, at DESC, id DESC). */

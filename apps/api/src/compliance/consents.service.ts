@@ -73,7 +73,7 @@ export class ConsentsService {
   }
 
   /** Records a consent and its activity entry inside the caller's transaction (the webhook's, the import's or this service's). */
-  async record(consent: NewConsentRecord, actorId: string | null, tx: Pick<TransactionClient, 'leadConsent' | '$executeRaw'>) {
+  async record(consent: NewConsentRecord, actorId: string | null, tx: Pick<TransactionClient, 'leadConsent' | '$executeRaw' | 'accessLogEntry'>) {
     const created = await this.consents.create(consent, tx);
     await this.activities.append([activity(consent.leadId, 'consent_given', { consentId: created.id, channel: consent.channel, purpose: consent.purpose }, actorId)], tx);
     return created;

@@ -2,7 +2,9 @@ import { Injectable } from '@nestjs/common';
 import type { AccessLogEntry } from '@lead-desk/contracts';
 import type { TransactionClient } from '../../database/prisma-client';
 import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
+import type { NewActivity } from '../../activity/activity-entry';
 import { AccessLogRepository, type AccessLogFilter, type NewAccessLogEntry } from './access-log.repository';
+import { auditedChanges } from './audited-changes';
 
 export interface AccessLogPage {
   entries: AccessLogEntry[];
@@ -22,23 +24,9 @@ export class AccessLog {
     return this.entries.append([entry], db);
   }
 
-  /** For the consent branch's PATCH doNotCall and scrub lists: who changed a lead's Do Not Call, to what (no reason text: it may name the person). */
-  recordDoNotCallChange(
-    change: { actorId: string | null; leadId: string; doNotCall: boolean; by: 'staff' | 'call' | 'scrub-list' },
-    db: Pick<TransactionClient, 'accessLogEntry'>,
-  ): Promise<void> {
-    return this.record({ actorId: change.actorId, action: 'do_not_call_changed', leadId: change.leadId, details: { doNotCall: change.doNotCall, by: change.by } }, db);
-  }
-
-  /** For the consent branch: a consent given or withdrawn on a lead, by the consent record's id. */
-  recordConsentChange(
-    change: { actorId: string | null; leadId: string; consentId: string; change: 'given' | 'withdrawn'; channel: string },
-    db: Pick<TransactionClient, 'accessLogEntry'>,
-  ): Promise<void> {
-    return this.record(
-      { actorId: change.actorId, action: 'consent_changed', leadId: change.leadId, targetIds: [change.consentId], details: { change: change.change, channel: change.channel } },
-      db,
-    );
+  /** The access-log entries a lead's activity calls for (consent and Do Not Call changes), in the change's transaction. */
+  recordChanges(entries: NewActivity[], db: Pick<TransactionClient, 'accessLogEntry'>): Promise<void> {
+    return this.entries.append(auditedChanges(entries), db);
   }
 
   async page(filter: AccessLogFilter, limit: number, cursor?: string): Promise<AccessLogPage> {
