@@ -75,16 +75,48 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return created.body.id;
   }
 
+  /** Whose record a placeholder is: the caller's own, or the admin's for a caller without a session (or, with adminForOthers, one who cannot see the lead). */
+  function authorFor(client: Agent | ReturnType<typeof request>, csrf: string | undefined, adminForOthers = false) {
+    return client === testApp.http || !csrf || (adminForOthers && client === otherAgent.agent) ? admin : { agent: client as Agent, csrf };
+  }
+
   /** A note on the matrix's lead written by the caller (the admin writes it for a caller who cannot see the lead). */
   async function noteOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
-    const author = client === testApp.http || client === otherAgent.agent || !csrf ? admin : { agent: client as Agent, csrf };
+    const author = authorFor(client, csrf, true);
     return (await author.agent.post(`/api/leads/${leadId}/notes`).set('X-CSRF-Token', author.csrf).send({ body: 'A matrix note' }).expect(201)).body.id;
   }
 
   /** A saved view of the caller's own (the admin's, for a caller without a session). */
   async function viewOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
-    const author = client === testApp.http || !csrf ? admin : { agent: client as Agent, csrf };
+    const author = authorFor(client, csrf);
     return (await author.agent.post('/api/views').set('X-CSRF-Token', author.csrf).send({ name: 'A matrix view', filter: {} }).expect(201)).body.id;
+  }
+
+  /** A bulk job the caller made (jobs are their creator's and the admins'); for the export route, an admin's export (exports are admins'). */
+  async function jobOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined, endpoint: StaffEndpoint): Promise<string> {
+    const isExport = endpoint.path.endsWith('/export.csv');
+    const author = isExport ? admin : authorFor(client, csrf);
+    const action = isExport ? { type: 'export' } : { type: 'addTags', tags: ['Matrix'] };
+    return (await author.agent.post('/api/leads/bulk').set('X-CSRF-Token', author.csrf).send({ filter: { q: 'Existing Lead' }, action }).expect(202)).body.id;
+  }
+
+  /** A consent on the matrix's lead recorded by the caller (the admin records it for a caller who cannot see the lead). */
+  async function consentOf(client: Agent | ReturnType<typeof request>, csrf: string | undefined): Promise<string> {
+    const author = authorFor(client, csrf, true);
+    return (await author.agent.post(`/api/leads/${leadId}/consents`).set('X-CSRF-Token', author.csrf).send({ wording: 'You may call me' }).expect(201)).body.id;
+  }
+
+  /** The phone of a person made for one call, whom an erasure may remove (never the matrix's lead). */
+  async function disposablePersonPhone(): Promise<string> {
+    const phone = `+9198765${String(n).padStart(5, '0')}`;
+    await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: `Disposable Person ${n}`, phone }).expect(201);
+    return phone;
+  }
+
+  /** An admin's erasure of a disposable person. */
+  async function erasureId(): Promise<string> {
+    const phone = await disposablePersonPhone();
+    return (await admin.agent.post('/api/privacy/erasure').set('X-CSRF-Token', admin.csrf).send({ phone, requestedBy: 'The person' }).expect(200)).body.id;
   }
 
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
@@ -92,6 +124,10 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
     const noteId = endpoint.path.includes('{noteId}') ? await noteOf(client, csrf) : '';
     const viewId = endpoint.path.includes('{viewId}') ? await viewOf(client, csrf) : '';
+    const jobId = endpoint.path.includes('{jobId}') ? await jobOf(client, csrf, endpoint) : '';
+    const consentId = endpoint.path.includes('{consentId}') ? await consentOf(client, csrf) : '';
+    const erasure = endpoint.path.includes('{erasureId}') ? await erasureId() : '';
+    const personPhone = JSON.stringify(endpoint.body ?? null).includes('{personPhone}') ? await disposablePersonPhone() : '';
     const path = endpoint.path
       .replace('{leadId}', leadId)
       .replace('{callId}', callId)
@@ -100,13 +136,16 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{selfId}', selfId)
       .replace('{stageId}', 'stage-contacted')
       .replace('{noteId}', noteId)
-      .replace('{viewId}', viewId);
+      .replace('{viewId}', viewId)
+      .replace('{jobId}', jobId)
+      .replace('{consentId}', consentId)
+      .replace('{erasureId}', erasure);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
     if (csrf) pending = pending.set('X-CSRF-Token', csrf);
     if (typeof endpoint.body === 'string') return pending.set('Content-Type', 'text/csv').send(endpoint.body);
-    if (endpoint.body) return pending.send(JSON.parse(JSON.stringify(endpoint.body).replace('{n}', String(n)).replace('{leadId}', leadId)));
+    if (endpoint.body) return pending.send(JSON.parse(JSON.stringify(endpoint.body).replace('{n}', String(n)).replace('{leadId}', leadId).replace('{personPhone}', personPhone)));
     return pending;
   }
 

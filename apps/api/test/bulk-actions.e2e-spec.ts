@@ -245,7 +245,7 @@ describe.each(PROVIDERS)('bulk actions by staff on %s', (provider) => {
     await meera.agent.get(`/api/jobs/${created.body.id}`).expect(404);
     await post(ravi, { ids: leads.ravis, action: { type: 'export' } }).expect(403);
     const exported = await post(admin, { ids: leads.meeras, action: { type: 'export' } }).expect(202);
-    await ravi.agent.get(`/api/jobs/${exported.body.id}/export.csv`).expect(404);
+    await ravi.agent.get(`/api/jobs/${exported.body.id}/export.csv`).expect(403);
     const csv = await admin.agent.get(`/api/jobs/${exported.body.id}/export.csv`).expect(200);
     expect(csv.text.trim().split('\r\n')).toHaveLength(3);
   });

@@ -2,6 +2,7 @@ import { Controller, Get, Header, Param, Req, StreamableFile } from '@nestjs/com
 import { ApiDefaultResponse, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
 import type { Job } from '@lead-desk/contracts';
 import type { Request } from 'express';
+import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { IdParams } from '../common/id.params';
 import { JobOutput } from './outputs/job.output';
@@ -19,7 +20,9 @@ export class JobsController {
     return this.jobs.get(params.id, request.staff);
   }
 
+  /** Exports are admins' (POST /api/leads/bulk refuses an agent's): a role below gets 403, as at GET /api/leads/export.csv. */
   @Get(':id/export.csv')
+  @Roles('admin')
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiProduces('text/csv')

@@ -1,7 +1,11 @@
 /** Every staff endpoint, and the lowest role that may call it. The access matrix test walks this list. */
 export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
-  /** The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId}, {staffId} or {selfId} (the caller's own account) where the test puts a real id. */
+  /**
+   * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
+   * {jobId}, {consentId}, {erasureId}, {staffId} or {selfId} (the caller's own account) where the test
+   * puts a real id; a body's {personPhone} is the phone of a disposable person made for the call.
+   */
   path: string;
   body?: unknown;
   role: 'agent' | 'admin';
@@ -59,6 +63,28 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'patch', path: '/api/staff/{selfId}', body: { available: true }, role: 'agent' },
   { method: 'get', path: '/api/settings/assignment', role: 'admin' },
   { method: 'put', path: '/api/settings/assignment', body: { mode: 'off' }, role: 'admin' },
+  { method: 'get', path: '/api/calls/refusals', role: 'admin' },
+  { method: 'get', path: '/api/leads/{leadId}/call-eligibility', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/consents', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/{leadId}/consents', body: { wording: 'Yes, you may call me about flats' }, role: 'agent', leadScoped: true },
+  // {consentId} is a consent on the matrix's lead recorded by the caller (an admin, for a caller who cannot see the lead): never already withdrawn.
+  { method: 'post', path: '/api/leads/{leadId}/consents/{consentId}/withdraw', body: {}, role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/dnd-list', role: 'admin' },
+  // The scrub list gets a number no lead of the matrix has (POST /api/calls still gets as far as its 503).
+  { method: 'put', path: '/api/dnd-list', body: 'number\n+919000000001\n', role: 'admin' },
+  // The caller's leads named "Existing Lead" (the matrix's lead, or none for another agent) get a tag.
+  { method: 'post', path: '/api/leads/bulk', body: { filter: { q: 'Existing Lead' }, action: { type: 'addTags', tags: ['Matrix'] } }, role: 'agent' },
+  // {jobId} is a bulk job the caller made (an admin's, for a caller without a session): a job is only its creator's and the admins'.
+  { method: 'get', path: '/api/jobs/{jobId}', role: 'agent' },
+  // Here {jobId} is an admin's export: exports are admins'.
+  { method: 'get', path: '/api/jobs/{jobId}/export.csv', role: 'admin' },
+  { method: 'get', path: '/api/audit', role: 'admin' },
+  // The archive only reads: the matrix's own lead is the person.
+  { method: 'post', path: '/api/privacy/access', body: { phone: '+919876543210' }, role: 'admin' },
+  // A disposable person, so the matrix's lead is never erased.
+  { method: 'post', path: '/api/privacy/erasure', body: { phone: '{personPhone}', requestedBy: 'The person, by email' }, role: 'admin' },
+  // {erasureId} is an admin's erasure of a disposable person.
+  { method: 'get', path: '/api/privacy/erasures/{erasureId}', role: 'admin' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
