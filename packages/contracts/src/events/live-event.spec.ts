@@ -23,6 +23,7 @@ const LEAD = {
   tags: [],
   doNotCall: false,
   doNotCallReason: null,
+  previouslyErased: false,
 };
 
 describe('liveEventSchema', () => {
