@@ -97,7 +97,7 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
     let testApp: TestApp;
 
     beforeAll(async () => {
-      testApp = await startTestApp(provider, { JOB_BATCH_SIZE: String(BATCH) });
+      testApp = await startTestApp(provider, { JOB_BATCH_SIZE: String(BATCH), IMPORT_MAX_BYTES: String(64 * 1024) });
     });
     afterAll(() => testApp?.close());
 
@@ -117,7 +117,7 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
       }
     });
 
-    it('refuses a file or options the synchronous import refuses, with the same 400, and makes no job', async () => {
+    it('refuses a file or options the synchronous import refuses, with the same 400 (413 above IMPORT_MAX_BYTES), and makes no job', async () => {
       const db = testApp.app.get(Database).client;
       const jobsBefore = await db.job.count();
       const strange = await testApp.http.post('/api/leads/import/jobs').query({ mapping: JSON.stringify({ Nope: 'name' }) }).set('Content-Type', 'text/csv').send('name,email\nA,a@example.in\n').expect(400);
@@ -126,6 +126,9 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
       expect(ragged.body.errors).toEqual([{ field: 'file', message: 'line 2 has 3 cells; the header has 2' }]);
       const dryRun = await testApp.http.post('/api/leads/import/jobs').query({ dryRun: 'true' }).set('Content-Type', 'text/csv').send('name\nA\n').expect(400);
       expect(dryRun.body.errors).toEqual([{ field: 'dryRun', message: 'is answered at once by POST /api/leads/import?dryRun=true, not by a job' }]);
+      const big = `name,email\n${'Big Lead,big@example.in\n'.repeat(4_000)}`;
+      await testApp.http.post('/api/leads/import/jobs').attach('file', Buffer.from(big), 'big.csv').expect(413);
+      await testApp.http.post('/api/leads/import/jobs').set('Content-Type', 'text/csv').send(big).expect(413);
       expect(await db.job.count()).toBe(jobsBefore);
       expect(await db.jobFile.count()).toBe(0);
     });

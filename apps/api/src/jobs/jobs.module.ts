@@ -1,7 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { fileUploadsModule } from '../common/file-uploads.module';
 import { LiveEventsService } from '../events/live-events.service';
 import { LeadsModule } from '../leads/leads.module';
 import { StaffModule } from '../staff/staff.module';
@@ -27,11 +25,7 @@ import { JobsService } from './jobs.service';
     StagesModule,
     StaffModule,
     TagsModule,
-    // As LeadsModule's: an import job's file is read as the synchronous import's is.
-    MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ storage: memoryStorage(), limits: { fileSize: config.IMPORT_MAX_BYTES, files: 1 } }),
-    }),
+    fileUploadsModule(),
   ],
   controllers: [BulkLeadsController, ImportJobsController, JobsController],
   providers: [JobsRepository, JobsService, JobRunner, BulkJobHandler, BulkJobsService, BulkLeadChanges, ImportJobHandler, ImportJobsService],
