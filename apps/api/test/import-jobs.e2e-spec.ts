@@ -1,10 +1,12 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import ExcelJS from 'exceljs';
 import type { ImportMapping, ImportSummary, Job } from '@lead-desk/contracts';
 import { Database } from '../src/database/database';
 import { jobEnded } from './support/bulk-jobs';
 import { SseClient } from './support/sse-client';
 import { PROVIDERS } from './support/test-database';
+import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
 
 jest.setTimeout(120_000);
@@ -30,11 +32,25 @@ function mixedFile(): Buffer {
   return Buffer.from(`\uFEFF${lines.join('\r\n')}\r\n`);
 }
 
-const FILES: { name: string; file: () => Buffer; mapping?: ImportMapping }[] = [
+/** A workbook of 30 rows (numbers as numbers, a repeated person, a refused row), as a spreadsheet keeps one. */
+async function workbook(): Promise<Buffer> {
+  const book = new ExcelJS.Workbook();
+  const sheet = book.addWorksheet('Leads');
+  sheet.addRow(['Name', 'Phone Number', 'E-mail', 'Budget (INR)', 'Stage', 'Tags']);
+  for (let i = 0; i < 30; i += 1) {
+    if (i === 12) sheet.addRow(['Bad Email', 9812300000 + i, 'nope', 4500000, 'New', 'Hot']);
+    else if (i % 8 === 7) sheet.addRow([`Sheet Again ${i - 1}`, 9812300000 + i - 1, null, 6000000, 'Negotiation', 'NRI; Hot']);
+    else sheet.addRow([`Sheet Lead ${i}`, 9812300000 + i, `sheet.${i}@example.in`, 4500000 + i, 'Contacted', 'Investor']);
+  }
+  return Buffer.from(await book.xlsx.writeBuffer());
+}
+
+const FILES: { name: string; file: () => Buffer | Promise<Buffer>; mapping?: ImportMapping }[] = [
   { name: 'a Follow Up Boss export', file: () => fixture('follow-up-boss.csv') },
   { name: 'a Sell.Do export (BOM, CRLF, Indian amounts, owners)', file: () => fixture('sell-do.csv') },
   { name: 'a LeadSquared export (semicolons, a column ignored)', file: () => fixture('leadsquared-semicolons.csv'), mapping: { 'Lead Score': 'ignore' } },
   { name: 'a file of new, repeated and refused rows across batches', file: mixedFile },
+  { name: 'an Excel workbook', file: workbook },
 ];
 
 /** The leads as a person sees them after an import, without what differs between two databases (ids, times). */
@@ -76,10 +92,12 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
     afterAll(() => Promise.all([syncApp?.close(), jobApp?.close()]));
 
     it('ends with the counts, errors, leads and activity the synchronous import gives the same file', async () => {
-      const summary: ImportSummary = (await syncApp.http.post('/api/leads/import').query(query).set('Content-Type', 'text/csv').send(file()).expect(200)).body;
+      const bytes = await file();
+      const summary: ImportSummary = (await syncApp.http.post('/api/leads/import').query(query).attach('file', bytes, 'export').expect(200)).body;
 
-      const created = await jobApp.http.post('/api/leads/import/jobs').query(query).attach('file', file(), 'export.csv').expect(202);
-      const rows = file().toString('utf8').replace(/^\uFEFF/, '').split(/\r?\n/).filter((line) => line.trim() !== '').length - 1;
+      const created = await jobApp.http.post('/api/leads/import/jobs').query(query).attach('file', bytes, 'export').expect(202);
+      // Each row of the file is created, updated or skipped, by either route.
+      const rows = summary.created + summary.updated + summary.skipped;
       expect(created.body).toEqual({ id: expect.any(String), total: rows });
       const job: Job = await jobEnded(async (id) => (await jobApp.http.get(`/api/jobs/${id}`).expect(200)).body, created.body.id);
 
@@ -131,6 +149,28 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
       await testApp.http.post('/api/leads/import/jobs').set('Content-Type', 'text/csv').send(big).expect(413);
       expect(await db.job.count()).toBe(jobsBefore);
       expect(await db.jobFile.count()).toBe(0);
+    });
+  });
+
+  describe('with staff accounts', () => {
+    let testApp: TestApp;
+
+    beforeAll(async () => {
+      testApp = await startTestApp(provider, STAFF_MODE_ENV);
+    });
+    afterAll(() => testApp?.close());
+
+    it("is an admin's, as the import is; the job is its creator's and the admins' to read", async () => {
+      const admin = await signIn(testApp, TEST_ADMIN);
+      const agent = await signedInAgent(testApp, admin, 'Import Agent');
+      const file = Buffer.from('name,email\nStaff Lead,staff.lead@example.in\n');
+      await agent.agent.post('/api/leads/import/jobs').set('X-CSRF-Token', agent.csrf).attach('file', file, 'leads.csv').expect(403);
+      const created = await admin.agent.post('/api/leads/import/jobs').set('X-CSRF-Token', admin.csrf).attach('file', file, 'leads.csv').expect(202);
+      const job = await jobEnded(async (id) => (await admin.agent.get(`/api/jobs/${id}`).expect(200)).body, created.body.id);
+      expect(job).toMatchObject({ status: 'succeeded', created: 1, createdBy: { id: admin.id } });
+      await agent.agent.get(`/api/jobs/${created.body.id}`).expect(404);
+      const [entry] = await testApp.app.get(Database).client.leadActivity.findMany({ where: { type: 'imported' } });
+      expect(entry.actorId).toBe(admin.id);
     });
   });
 });
