@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { Client } from 'pg';
 import { startApi } from '@lead-desk/test-support';
 
@@ -11,7 +12,10 @@ import { startApi } from '@lead-desk/test-support';
  * Status, Tags, Created On) into an empty database through the built API, on SQLite and
  * on PostgreSQL, and prints the wall time and the API's peak resident memory. Needs
  * `pnpm build` first; PostgreSQL from BENCH_POSTGRES_URL (default the local test one);
- * IMPORT_PROVIDER=sqlite|postgresql measures one database only.
+ * IMPORT_PROVIDER=sqlite|postgresql measures one database only. Each database is measured
+ * through both routes: POST /api/leads/import (the answer is the summary) and
+ * POST /api/leads/import/jobs (until GET /api/jobs/:id says it ended);
+ * IMPORT_ROUTE=sync|job measures one only.
  */
 const ROWS = Number(process.argv[2] ?? 100_000);
 const POSTGRES_URL = process.env.BENCH_POSTGRES_URL ?? 'postgresql://postgres@127.0.0.1:5432/test';
@@ -46,7 +50,30 @@ async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void
   return { url: url.toString(), drop: () => run(`DROP SCHEMA "${schema}" CASCADE`) };
 }
 
-async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise<void> {
+type Route = 'sync' | 'job';
+type Counts = { created: number; skipped: number };
+
+/** The file imported synchronously: the answer is its summary. */
+async function importNow(apiUrl: string, form: FormData, output: () => string): Promise<Counts> {
+  const response = await fetch(`${apiUrl}/api/leads/import`, { method: 'POST', body: form });
+  if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}\nThe API's log ends:\n${output().slice(-4000)}`);
+  return (await response.json()) as Counts;
+}
+
+/** The file imported as a background job, followed until it ends. */
+async function importAsJob(apiUrl: string, form: FormData, output: () => string): Promise<Counts> {
+  const response = await fetch(`${apiUrl}/api/leads/import/jobs`, { method: 'POST', body: form });
+  if (response.status !== 202) throw new Error(`POST /api/leads/import/jobs answered ${response.status}: ${await response.text()}\nThe API's log ends:\n${output().slice(-4000)}`);
+  const { id } = (await response.json()) as { id: string };
+  for (;;) {
+    await sleep(100);
+    const job = (await (await fetch(`${apiUrl}/api/jobs/${id}`)).json()) as { status: string; created: number; skipped: number; error: string | null };
+    if (job.status === 'failed') throw new Error(`The import job failed: ${job.error}\nThe API's log ends:\n${output().slice(-4000)}`);
+    if (job.status === 'succeeded') return { created: job.created, skipped: job.skipped };
+  }
+}
+
+async function measure(provider: 'sqlite' | 'postgresql', route: Route, file: Buffer): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'lead-desk-import-bench-'));
   const postgres = provider === 'postgresql' ? await postgresSchema() : undefined;
   const api = await startApi({
@@ -59,14 +86,12 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
     const { result, peakBytes } = await api.peakRssDuring(async () => {
       const form = new FormData();
       form.append('file', new Blob([new Uint8Array(file)], { type: 'text/csv' }), 'crm-export.csv');
-      const response = await fetch(`${api.url}/api/leads/import`, { method: 'POST', body: form });
-      if (!response.ok) throw new Error(`POST /api/leads/import answered ${response.status}: ${await response.text()}\nThe API's log ends:\n${api.output().slice(-4000)}`);
-      return (await response.json()) as { created: number; updated: number; skipped: number };
+      return route === 'job' ? importAsJob(api.url, form, () => api.output()) : importNow(api.url, form, () => api.output());
     });
     const seconds = (performance.now() - started) / 1000;
     const mib = (bytes: number) => `${(bytes / 1024 / 1024).toFixed(0)} MiB`;
     console.log(
-      `${provider}: ${ROWS} rows (${mib(file.length)}) in ${seconds.toFixed(1)} s; created ${result.created}, skipped ${result.skipped}; RSS idle ${mib(idleBytes)}, peak ${mib(peakBytes)}`,
+      `${provider}, ${route}: ${ROWS} rows (${mib(file.length)}) in ${seconds.toFixed(1)} s; created ${result.created}, skipped ${result.skipped}; RSS idle ${mib(idleBytes)}, peak ${mib(peakBytes)}`,
     );
   } finally {
     await api.stop();
@@ -78,7 +103,11 @@ async function measure(provider: 'sqlite' | 'postgresql', file: Buffer): Promise
 async function main(): Promise<void> {
   const file = crmExport(ROWS);
   const only = process.env.IMPORT_PROVIDER;
-  for (const provider of ['sqlite', 'postgresql'] as const) if (!only || only === provider) await measure(provider, file);
+  const routes = (process.env.IMPORT_ROUTE ? [process.env.IMPORT_ROUTE] : ['sync', 'job']) as Route[];
+  for (const provider of ['sqlite', 'postgresql'] as const) {
+    if (only && only !== provider) continue;
+    for (const route of routes) await measure(provider, route, file);
+  }
 }
 
 main().catch((error: unknown) => {

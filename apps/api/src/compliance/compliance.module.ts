@@ -1,7 +1,5 @@
 import { Module } from '@nestjs/common';
-import { MulterModule } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { fileUploadsModule } from '../common/file-uploads.module';
 import { LeadsModule } from '../leads/leads.module';
 import { StaffModule } from '../staff/staff.module';
 import { CallerRequestsRecorder } from './caller-requests.recorder';
@@ -21,10 +19,7 @@ import { DndListService } from './dnd-list.service';
     LeadsModule,
     ConsentRecordsModule,
     StaffModule,
-    MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({ storage: memoryStorage(), limits: { fileSize: config.IMPORT_MAX_BYTES, files: 1 } }),
-    }),
+    fileUploadsModule(),
   ],
   controllers: [ConsentsController, CallEligibilityController, DndListController],
   providers: [ConsentsService, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],

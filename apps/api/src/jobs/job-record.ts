@@ -20,8 +20,10 @@ export function toJobOutput(job: JobWithCreator): JobOutput {
     total: job.total,
     processed: job.processed,
     changed: job.changed,
+    created: job.created,
     skipped: job.skipped,
-    errors: JSON.parse(job.errors) as JobError[],
+    // Jobs stored before errors named a column have none.
+    errors: (JSON.parse(job.errors) as JobError[]).map((error) => ({ ...error, field: error.field ?? null })),
     error: job.error,
     createdBy: job.createdBy,
     createdAt: job.createdAt.toISOString(),

@@ -4,6 +4,7 @@ import { Database } from '../database/database';
 import type { Job } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, sql, type Sql } from '../database/sql';
+import type { JobBatch } from './job-handler';
 import { MAX_JOB_ERRORS, type JobError, type JobWithCreator } from './job-record';
 
 /** Ids per INSERT of a selection given by ids: well under either database's parameter limit. */
@@ -16,9 +17,24 @@ const WITH_CREATOR = { createdBy: { select: { id: true, name: true } } } as cons
 export class JobsRepository {
   constructor(private readonly database: Database) {}
 
-  create(job: { kind: JobKind; action: BulkAction; createdById: string | null; status: JobStatus }, db: TransactionClient): Promise<Job> {
+  create(job: { kind: JobKind; action: BulkAction | null; createdById: string | null; status: JobStatus; total?: number }, db: TransactionClient): Promise<Job> {
     const finishedAt = job.status === 'succeeded' ? new Date() : null;
-    return db.job.create({ data: { kind: job.kind, action: JSON.stringify(job.action), createdById: job.createdById, status: job.status, total: 0, finishedAt } });
+    const action = job.action === null ? null : JSON.stringify(job.action);
+    return db.job.create({ data: { kind: job.kind, action, createdById: job.createdById, status: job.status, total: job.total ?? 0, finishedAt } });
+  }
+
+  /** Stores the file an import job reads, with its options: any process may run the job. */
+  async addFile(jobId: string, file: { name: string; bytes: Buffer; options: string }, db: TransactionClient): Promise<void> {
+    await db.jobFile.create({ data: { jobId, name: file.name, bytes: new Uint8Array(file.bytes), options: file.options } });
+  }
+
+  findFile(jobId: string, db: TransactionClient): Promise<{ name: string; bytes: Uint8Array; options: string } | null> {
+    return db.jobFile.findUnique({ where: { jobId }, select: { name: true, bytes: true, options: true } });
+  }
+
+  /** An ended job's file is no longer needed (a bulk job has none). */
+  async deleteFile(jobId: string, db: Pick<TransactionClient, 'jobFile'>): Promise<void> {
+    await db.jobFile.deleteMany({ where: { jobId } });
   }
 
   /** Fixes the job's selection: these leads. */
@@ -70,7 +86,7 @@ export class JobsRepository {
   /** Moves the job past a batch, in the batch's transaction: its cursor, counters and first errors together. */
   async recordBatch(
     job: Job,
-    batch: { cursor: string; processed: number; changed: number; skipped: number; errors: JobError[]; finished: boolean },
+    batch: JobBatch,
     db: TransactionClient,
   ): Promise<void> {
     const errors = [...(JSON.parse(job.errors) as JobError[]), ...batch.errors].slice(0, MAX_JOB_ERRORS);
@@ -80,6 +96,7 @@ export class JobsRepository {
         cursor: batch.cursor,
         processed: { increment: batch.processed },
         changed: { increment: batch.changed },
+        created: { increment: batch.created ?? 0 },
         skipped: { increment: batch.skipped },
         errors: JSON.stringify(errors),
         status: batch.finished ? 'succeeded' : 'running',

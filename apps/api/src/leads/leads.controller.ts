@@ -23,6 +23,7 @@ import { LeadsService } from './leads.service';
 import { LeadImportService } from './import/lead-import.service';
 import type { LeadAccess } from './access/lead-access';
 import { ViewerAccess } from './access/viewer-access.decorator';
+import { IMPORT_BODY, importOptions, uploadedContent } from './import/import-upload';
 import { BoardColumnOutput } from './outputs/board-column.output';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportPreviewOutput } from './outputs/import-preview.output';
@@ -30,28 +31,6 @@ import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
 import { LeadStatsOutput } from './outputs/lead-stats.output';
 import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
-
-const IMPORT_BODY = {
-  type: 'object',
-  properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string', description: 'JSON: { "<header>": "<lead field>" | "ignore" }' } },
-} as const;
-
-/** The uploaded file: the multipart field "file", or the whole body sent as text/csv. */
-function uploadedContent(file: Express.Multer.File | undefined, request: Request): Buffer {
-  const content = file?.buffer ?? (Buffer.isBuffer(request.body) ? request.body : undefined);
-  if (content === undefined) {
-    throw new InvalidFieldsException([{ field: 'file', message: 'send a CSV file as the multipart field "file" or as a text/csv body' }]);
-  }
-  return content;
-}
-
-/** The import's options from the query; the mapping may come as the multipart field instead. */
-function importOptions(query: Record<string, unknown>, request: Request): ImportOptions {
-  const multipartMapping = !Buffer.isBuffer(request.body) && typeof request.body?.mapping === 'string' ? request.body.mapping : undefined;
-  const parsed = importOptionsSchema.safeParse({ ...query, mapping: multipartMapping ?? query.mapping });
-  if (!parsed.success) throw new InvalidFieldsException(fieldErrorsFromZod(parsed.error));
-  return parsed.data;
-}
 
 @ApiTags('leads')
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })

@@ -1,8 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { fileUploadsModule } from '../common/file-uploads.module';
 import { LiveEventsService } from '../events/live-events.service';
-import { MulterModule } from '@nestjs/platform-express';
-import { memoryStorage } from 'multer';
-import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { DemoLeadsSeeder } from './demo/demo-leads.seeder';
 import { LeadsController } from './leads.controller';
 import { LeadsExportRepository } from './leads-export.repository';
@@ -25,13 +23,7 @@ import { toLeadOutput } from './outputs/lead.output';
     SettingsModule,
     StaffModule,
     TagsModule,
-    MulterModule.registerAsync({
-      inject: [APP_CONFIG],
-      useFactory: (config: AppConfig) => ({
-        storage: memoryStorage(),
-        limits: { fileSize: config.IMPORT_MAX_BYTES, files: 1 },
-      }),
-    }),
+    fileUploadsModule(),
   ],
   controllers: [LeadsController, LeadTagsController],
   providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],

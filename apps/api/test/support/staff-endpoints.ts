@@ -41,6 +41,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads/export.csv', role: 'admin' },
   { method: 'post', path: '/api/leads/import', body: 'name\nImported Matrix Lead\n', role: 'admin' },
   { method: 'post', path: '/api/leads/import/preview', body: 'name\nPreviewed Matrix Lead\n', role: 'admin' },
+  { method: 'post', path: '/api/leads/import/jobs', body: 'name\nMatrix Lead Imported by a Job\n', role: 'admin' },
   { method: 'get', path: '/api/stages', role: 'agent' },
   { method: 'post', path: '/api/stages', body: { name: 'Matrix Stage {n}' }, role: 'admin' },
   // {stageId} is a default stage; the body renames it to the name it has.

@@ -10,6 +10,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     total: 10,
     processed: 0,
     changed: 0,
+    created: 0,
     skipped: 0,
     errors: [],
     error: null,

@@ -13,7 +13,9 @@ export type JobKind = z.infer<typeof jobKindSchema>;
  * A background job as GET /api/jobs/:id answers it and the `job.updated` live event
  * carries it. `processed` counts leads (or rows) done so far, of `total`: `changed` of them
  * were changed, `skipped` needed no change (already in that stage, say) or were refused
- * (each refusal named in `errors`, the first 100).
+ * (each refusal named in `errors`, the first 100). An import counts rows: `changed` are the
+ * leads it created or updated, `created` the new ones among them, `skipped` the rows refused
+ * (each error with its line and column).
  */
 export const jobSchema = z.object({
   id: z.string(),
@@ -24,8 +26,11 @@ export const jobSchema = z.object({
   total: z.number().int().nonnegative(),
   processed: z.number().int().nonnegative(),
   changed: z.number().int().nonnegative(),
+  /** Of `changed`, the leads an import created (the others it updated); 0 for a bulk job. */
+  created: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
-  errors: z.array(z.object({ id: z.string().nullable(), line: z.number().int().nullable(), message: z.string() })),
+  /** A bulk job's refusals name the lead (`id`); an import's the line and column (`field`) as the synchronous import does. */
+  errors: z.array(z.object({ id: z.string().nullable(), line: z.number().int().nullable(), field: z.string().nullable(), message: z.string() })),
   /** Why a failed job stopped. */
   error: z.string().nullable(),
   createdBy: z.object({ id: z.string(), name: z.string() }).nullable(),
@@ -36,6 +41,6 @@ export const jobSchema = z.object({
 });
 export type Job = z.infer<typeof jobSchema>;
 
-/** POST /api/leads/bulk (202): the job made for the request; follow it with GET /api/jobs/:id or live events. */
+/** POST /api/leads/bulk and POST /api/leads/import/jobs (202): the job made for the request; follow it with GET /api/jobs/:id or live events. */
 export const jobCreatedSchema = z.object({ id: z.string(), total: z.number().int().nonnegative() });
 export type JobCreated = z.infer<typeof jobCreatedSchema>;

@@ -60,7 +60,7 @@ export class BulkLeadChanges {
       const lead = leads.get(id);
       if (!lead) {
         outcome.skipped += 1;
-        outcome.errors.push({ id, line: null, message: 'The lead no longer exists.' });
+        outcome.errors.push({ id, line: null, field: null, message: 'The lead no longer exists.' });
         continue;
       }
       const target = {
@@ -74,7 +74,7 @@ export class BulkLeadChanges {
       const change = bulkLeadChange(action, target, actorId);
       if (change.kind !== 'changed') {
         outcome.skipped += 1;
-        if (change.kind === 'refused') outcome.errors.push({ id, line: null, message: `The lead ${change.message}.` });
+        if (change.kind === 'refused') outcome.errors.push({ id, line: null, field: null, message: `The lead ${change.message}.` });
         continue;
       }
       outcome.changed += 1;

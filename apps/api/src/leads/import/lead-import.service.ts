@@ -18,6 +18,7 @@ import { tagChanges } from '../../tags/tag-changes';
 import { tagsFromColumn, tagsToColumn } from '../../tags/stored-tags';
 import { TagsRepository } from '../../tags/tags.repository';
 import type { Lead } from '../../database/models';
+import type { TransactionClient } from '../../database/prisma-client';
 import { newRowId } from '../../database/row-id';
 import { freshLead } from '../fresh-lead';
 import { parseLeadInput } from '../inputs/lead-input';
@@ -32,7 +33,7 @@ import { ImportContactRules, type ImportedContact } from './import-contact-rules
 import { ImportNames } from './import-names';
 import type { ImportRow } from './import-row';
 import { columnTargets, readImportRow, suggestedTarget, unknownMappedHeaders, type ImportFileRow } from './import-rows';
-import { readImportTable, type ImportTable } from './import-table';
+import { readImportTable, type ImportTable, type TableRecord } from './import-table';
 
 /** Rows written per transaction: short enough not to hold other writers, long enough to write 100k rows in seconds. */
 export const IMPORT_BATCH = 500;
@@ -43,7 +44,11 @@ export interface ImportBatchOutcome {
   updated: number;
 }
 
-type OpenedFile = { table: ImportTable; targets: ReturnType<typeof columnTargets>; names: ImportNames };
+/** A file ready to import: its table, where each column goes, and the stages and staff its names resolve to. */
+export type OpenedFile = { table: ImportTable; targets: ReturnType<typeof columnTargets>; names: ImportNames };
+
+/** One record read: a row to write, or why it is skipped. */
+export type ReadRecord = { ok: true; value: ImportRow } | { ok: false; errors: ImportFileRow['errors'] };
 
 /**
  * Imports a CSV or Excel file of leads: a file that cannot be read as a table is refused
@@ -73,7 +78,7 @@ export class LeadImportService {
 
   /** `fileName` names the file in the evidence of the consents its rows record. */
   async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null, fileName = 'leads.csv'): Promise<ImportSummary> {
-    const opened = await this.open(file, options);
+    const opened = await this.openFile(file, options);
     const summary = await this.run(opened, options, actorId, fileName);
     this.logger.log({ ...summary, errors: summary.errors.length, dryRun: options.dryRun, dedupe: options.dedupe }, options.dryRun ? 'Leads import dry run' : 'Leads imported');
     return summary;
@@ -81,7 +86,7 @@ export class LeadImportService {
 
   /** The file's columns with their mappings, its first rows read as the import reads them, and a dry run of the whole file. */
   async preview(file: Buffer, options: ImportOptions): Promise<ImportPreview> {
-    const opened = await this.open(file, options);
+    const opened = await this.openFile(file, options);
     const { headers } = opened.table;
     const rows: ImportPreview['rows'] = [];
     for await (const record of opened.table.records) {
@@ -89,7 +94,7 @@ export class LeadImportService {
       rows.push({ line: row.line, cells: row.cells ?? [] });
       if (rows.length === IMPORT_PREVIEW_ROWS) break;
     }
-    const outcome = await this.run(await this.open(file, options), { ...options, dryRun: true }, null, '');
+    const outcome = await this.run(await this.openFile(file, options), { ...options, dryRun: true }, null, '');
     return {
       columns: headers.map((header, index) => ({ header, suggested: suggestedTarget(header), mapped: opened.targets[index] ?? null })),
       rows,
@@ -98,8 +103,8 @@ export class LeadImportService {
     };
   }
 
-  /** The file as a table, its columns mapped, the pipeline's stages and the staff read to resolve names. */
-  private async open(file: Buffer, options: ImportOptions): Promise<OpenedFile> {
+  /** The file as a table, its columns mapped, the pipeline's stages and the staff read to resolve names; a 400 for a file or mapping that cannot be read. */
+  async openFile(file: Buffer, options: ImportOptions): Promise<OpenedFile> {
     const read = await readImportTable(file);
     if (!read.ok) throw new InvalidFieldsException(read.errors);
     const { headers } = read.table;
@@ -129,7 +134,7 @@ export class LeadImportService {
       batch = [];
     };
     for await (const record of table.records) {
-      const row = this.validRow(readImportRow(record, table.headers, targets, this.reading(names)));
+      const row = this.readRecord(record, { table, targets, names });
       if (!row.ok) {
         summary.skipped += 1;
         summary.errors.push(...row.errors.map((error) => ({ line: record.line, ...error })));
@@ -142,7 +147,9 @@ export class LeadImportService {
     return summary;
   }
 
-  private validRow(row: ImportFileRow): { ok: true; value: ImportRow } | { ok: false; errors: ImportFileRow['errors'] } {
+  /** One record of an opened file as the import writes it, or the errors that skip it. */
+  readRecord(record: TableRecord, { table, targets, names }: OpenedFile): ReadRecord {
+    const row = readImportRow(record, table.headers, targets, this.reading(names));
     const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
     const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
     if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
@@ -182,89 +189,95 @@ export class LeadImportService {
    * them there) and inserted together, with their tags, in a few set-based statements.
    */
   async applyBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null, fileName = 'leads.csv'): Promise<ImportBatchOutcome> {
-    const now = new Date();
-    const outcome = await this.leads.transaction(async (db) => {
-      const newLeads = new Map<string, Lead>();
-      let updated = 0;
-      const signals: LiveEventSignal[] = [];
-      const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
-      // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
-      await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
-      const known = await this.leads.findIdentities(identityKeys(people), db);
-      const entryStageId = await this.stages.entryStageId(db);
-      const stageNames = new Map((await this.stages.list(db)).map((stage) => [stage.id, named(stage)]));
-      const identities = new LeadIdentities(known);
-      // Each stored lead as the batch last left it: what the next row's changes are told against.
-      const current = new Map(known.map((lead) => [lead.id, lead]));
-      const ownerNames = new Map<string, { id: string; name: string } | null>();
-      const entries: NewActivity[] = [];
-      const contacts: ImportedContact[] = [];
-      for (const [index, row] of rows.entries()) {
-        const same = identities.samePerson(people[index], dedupe);
-        if (row.contact) contacts.push({ leadId: same?.id ?? '', line: row.line, ...row.contact });
-        if (!same) {
-          const lead: Lead = {
-            ...toLeadWrite(row.lead),
-            ...freshLead(row.stage?.id ?? entryStageId),
-            lostReason: row.lostReason ?? null,
-            ownerId: row.owner?.id ?? null,
-            tags: tagsToColumn(row.tags ?? []),
-            id: row.id ?? newRowId(),
-            createdAt: row.createdAt ?? now,
-            updatedAt: now,
-          };
-          newLeads.set(lead.id, lead);
-          if (row.contact) contacts.at(-1)!.leadId = lead.id;
-          entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
-          // A lead the file gives an owner keeps it: round-robin routes only the others.
-          if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
-          identities.add(lead);
-          signals.push({ type: 'lead.created', id: lead.id });
-          continue;
-        }
-        const pending = newLeads.get(same.id);
-        const was = pending ?? current.get(same.id)!;
-        const columns = toLeadChanges(row.lead);
-        const pipeline = pipelineChanges(was, row);
-        entries.push(
-          activity(same.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
-          ...leadFieldChanges(leadColumnsOf(was), columns).map((change) => activity(same.id, 'updated', change, actorId)),
-        );
-        if (pipeline.stageId) entries.push(activity(same.id, 'stage_changed', { from: stageNames.get(was.stageId)!, to: named(row.stage!), lostReason: pipeline.lostReason ?? null }, actorId));
-        if (pipeline.ownerId) {
-          const from = was.ownerId ? await this.ownerName(was.ownerId, ownerNames) : null;
-          entries.push(activity(same.id, 'assigned', { from, to: named(row.owner!), by: 'import' }, actorId));
-        }
-        if (pipeline.tags) entries.push(activity(same.id, 'tags_changed', tagChanges(tagsFromColumn(was.tags), row.tags!), actorId));
-        if (pending) {
-          // Not written yet: the insert writes it as the batch leaves it, the change counted in its version as a write would be.
-          newLeads.set(same.id, { ...pending, ...columns, ...pipeline, version: pending.version + 1 });
-        } else {
-          const lead = await this.leads.update(same.id, { ...columns, ...pipeline }, db);
-          if (pipeline.tags) await this.tags.replace(lead.id, row.tags!, db);
-          current.set(lead.id, lead);
-          signals.push({ type: 'lead.updated', id: same.id });
-        }
-        identities.update(same.id, columns);
-        updated += 1;
-      }
-      const created = [...newLeads.values()];
-      await this.leads.createMany(created, db);
-      // A person erased before who comes back in a file is flagged to staff, not silently rebuilt.
-      entries.push(...(await this.erasedPeople.flagNewLeads(created, db, now)));
-      await this.tags.addToNewLeads(created.map((lead) => ({ leadId: lead.id, tags: tagsFromColumn(lead.tags) })), db);
-      // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
-      const unrouted = created.filter((lead) => lead.ownerId === null);
-      const owners = await this.router.ownersFor(unrouted.length, db);
-      const routed = unrouted.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
-      await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
-      // After the inserts: a consent and Do Not Call belong to a stored lead.
-      entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
-      await this.activities.append([...entries, ...routingActivity(routed)], db);
-      return { created: created.length, updated, signals };
-    });
+    const outcome = await this.leads.transaction((db) => this.writeBatch(rows, dedupe, actorId, fileName, db));
     await this.liveEvents.publishAll(outcome.signals);
     return { created: outcome.created, updated: outcome.updated };
+  }
+
+  /**
+   * applyBatch's writes inside the caller's transaction `db` (an import job's step, which
+   * moves its cursor in the same transaction); the live events to publish once it commits.
+   */
+  async writeBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null, fileName: string, db: TransactionClient): Promise<ImportBatchOutcome & { signals: LiveEventSignal[] }> {
+    const now = new Date();
+    const newLeads = new Map<string, Lead>();
+    let updated = 0;
+    const signals: LiveEventSignal[] = [];
+    const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+    // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
+    await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
+    const known = await this.leads.findIdentities(identityKeys(people), db);
+    const entryStageId = await this.stages.entryStageId(db);
+    const stageNames = new Map((await this.stages.list(db)).map((stage) => [stage.id, named(stage)]));
+    const identities = new LeadIdentities(known);
+    // Each stored lead as the batch last left it: what the next row's changes are told against.
+    const current = new Map(known.map((lead) => [lead.id, lead]));
+    const ownerNames = new Map<string, { id: string; name: string } | null>();
+    const entries: NewActivity[] = [];
+    const contacts: ImportedContact[] = [];
+    for (const [index, row] of rows.entries()) {
+      const same = identities.samePerson(people[index], dedupe);
+      if (row.contact) contacts.push({ leadId: same?.id ?? '', line: row.line, ...row.contact });
+      if (!same) {
+        const lead: Lead = {
+          ...toLeadWrite(row.lead),
+          ...freshLead(row.stage?.id ?? entryStageId),
+          lostReason: row.lostReason ?? null,
+          ownerId: row.owner?.id ?? null,
+          tags: tagsToColumn(row.tags ?? []),
+          id: row.id ?? newRowId(),
+          createdAt: row.createdAt ?? now,
+          updatedAt: now,
+        };
+        newLeads.set(lead.id, lead);
+        if (row.contact) contacts.at(-1)!.leadId = lead.id;
+        entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
+        // A lead the file gives an owner keeps it: round-robin routes only the others.
+        if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
+        identities.add(lead);
+        signals.push({ type: 'lead.created', id: lead.id });
+        continue;
+      }
+      const pending = newLeads.get(same.id);
+      const was = pending ?? current.get(same.id)!;
+      const columns = toLeadChanges(row.lead);
+      const pipeline = pipelineChanges(was, row);
+      entries.push(
+        activity(same.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
+        ...leadFieldChanges(leadColumnsOf(was), columns).map((change) => activity(same.id, 'updated', change, actorId)),
+      );
+      if (pipeline.stageId) entries.push(activity(same.id, 'stage_changed', { from: stageNames.get(was.stageId)!, to: named(row.stage!), lostReason: pipeline.lostReason ?? null }, actorId));
+      if (pipeline.ownerId) {
+        const from = was.ownerId ? await this.ownerName(was.ownerId, ownerNames) : null;
+        entries.push(activity(same.id, 'assigned', { from, to: named(row.owner!), by: 'import' }, actorId));
+      }
+      if (pipeline.tags) entries.push(activity(same.id, 'tags_changed', tagChanges(tagsFromColumn(was.tags), row.tags!), actorId));
+      if (pending) {
+        // Not written yet: the insert writes it as the batch leaves it, the change counted in its version as a write would be.
+        newLeads.set(same.id, { ...pending, ...columns, ...pipeline, version: pending.version + 1 });
+      } else {
+        const lead = await this.leads.update(same.id, { ...columns, ...pipeline }, db);
+        if (pipeline.tags) await this.tags.replace(lead.id, row.tags!, db);
+        current.set(lead.id, lead);
+        signals.push({ type: 'lead.updated', id: same.id });
+      }
+      identities.update(same.id, columns);
+      updated += 1;
+    }
+    const created = [...newLeads.values()];
+    await this.leads.createMany(created, db);
+    // A person erased before who comes back in a file is flagged to staff, not silently rebuilt.
+    entries.push(...(await this.erasedPeople.flagNewLeads(created, db, now)));
+    await this.tags.addToNewLeads(created.map((lead) => ({ leadId: lead.id, tags: tagsFromColumn(lead.tags) })), db);
+    // Routed once the batch knows its new leads: the routing lock is held for the rest of the transaction only.
+    const unrouted = created.filter((lead) => lead.ownerId === null);
+    const owners = await this.router.ownersFor(unrouted.length, db);
+    const routed = unrouted.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
+    await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
+    // After the inserts: a consent and Do Not Call belong to a stored lead.
+    entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
+    await this.activities.append([...entries, ...routingActivity(routed)], db);
+    return { created: created.length, updated, signals };
   }
 
   private async ownerName(id: string, cache: Map<string, { id: string; name: string } | null>) {

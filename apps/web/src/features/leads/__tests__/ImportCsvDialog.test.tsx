@@ -20,6 +20,16 @@ describe('ImportCsvDialog', () => {
     expect(screen.getByRole('progressbar', { name: 'Import progress' })).not.toHaveAttribute('value');
   });
 
+  it("shows the import job's progress on the bulk actions' bar once the file is uploaded", () => {
+    dialogWith({ progress: { phase: 'importing', processed: 1500, total: 10000 } });
+    expect(screen.getByText('Imported 1,500 of 10,000 rows')).toBeInTheDocument();
+    const bar = screen.getByRole('progressbar', { name: 'Import progress' });
+    expect(bar).toHaveAttribute('aria-valuenow', '1500');
+    expect(bar).toHaveAttribute('aria-valuemax', '10000');
+    // The job runs on without the dialog: only the upload holds it open.
+    expect(screen.getByText('Close', { selector: 'button' })).not.toHaveAttribute('aria-disabled');
+  });
+
   it('sums up the import and lists each rejected line with its reason', () => {
     dialogWith({
       summary: {

@@ -3,12 +3,14 @@ import { Modal } from '../../../components/Modal';
 import type { ImportProgress } from '../api/importLeadsCsv';
 import type { ImportChoices } from '../api/previewLeadImport';
 import { ImportCounts } from './ImportCounts';
+import { JobProgressBar, jobProgressText } from './JobProgressBar';
 import { ImportPreviewStep } from './ImportPreviewStep';
 
 const TEXT = {
   title: 'Import CSV',
   uploading: (percent: number) => `Uploading… ${percent}%`,
   processing: 'Processing rows…',
+  importing: (figures: string) => `Imported ${figures} rows`,
   progressLabel: 'Import progress',
   failed: 'The import failed:',
   created: 'Created',
@@ -30,7 +32,7 @@ interface ImportCsvDialogProps {
   onClose: () => void;
 }
 
-/** The file's preview until "Import"; then the import's progress while the file uploads and the server reads it, then its summary and rejected lines. */
+/** The file's preview until "Import"; then the upload's progress, the import job's, then its summary and rejected lines. */
 export function ImportCsvDialog({ fileName, preview, progress, summary, error, onClose }: ImportCsvDialogProps) {
   const started = progress !== null || summary !== undefined || error !== null;
   return (
@@ -44,7 +46,7 @@ export function ImportCsvDialog({ fileName, preview, progress, summary, error, o
       )}
       {summary && <ImportResult summary={summary} />}
       <div className="form-actions">
-        <button type="button" className="button button--secondary" aria-disabled={progress !== null || undefined} onClick={onClose}>
+        <button type="button" className="button button--secondary" aria-disabled={progress?.phase === 'uploading' || undefined} onClick={onClose}>
           {TEXT.close}
         </button>
       </div>
@@ -53,6 +55,15 @@ export function ImportCsvDialog({ fileName, preview, progress, summary, error, o
 }
 
 function ImportProgressBar({ progress }: { progress: ImportProgress }) {
+  if (progress.phase === 'importing') {
+    // The job's own bar, as a bulk action's: fed by job.updated events.
+    return (
+      <div className="import-progress" role="status">
+        <p>{TEXT.importing(jobProgressText(progress.processed, progress.total))}</p>
+        <JobProgressBar aria-label={TEXT.progressLabel} processed={progress.processed} total={progress.total} />
+      </div>
+    );
+  }
   const uploading = progress.phase === 'uploading';
   return (
     <div className="import-progress" role="status">

@@ -8,7 +8,7 @@ const TEXT = { button: 'Import CSV' };
 /** CSV files and Excel workbooks (the API tells them apart by content). */
 const ACCEPTED_FILES = '.csv,text/csv,.xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** "Import CSV": picks a file, previews how it will be read, uploads it with progress, then shows what was created, updated and rejected. */
+/** "Import CSV": picks a file, previews how it will be read, uploads it, follows its import job's progress, then shows what was created, updated and rejected. */
 export function LeadCsvImport() {
   const input = useRef<HTMLInputElement>(null);
   const [chosen, setChosen] = useState<{ file: File; key: number } | null>(null);
@@ -26,8 +26,8 @@ export function LeadCsvImport() {
   };
 
   const close = () => {
-    // The dialog stays while the upload runs: closed, it could not show the outcome.
-    if (importer.isPending) return;
+    // The dialog stays while the upload runs; once the job has started it runs on without the dialog.
+    if (importer.isUploading) return;
     setChosen(null);
     importer.reset();
   };
@@ -43,9 +43,9 @@ export function LeadCsvImport() {
         <Suspense fallback={null}>
           <ImportCsvDialog
             fileName={chosen.file.name}
-            preview={{ file: chosen.file, fileKey: chosen.key, onImport: (choices) => importer.mutate({ file: chosen.file, choices }) }}
-            progress={importer.isPending ? (importer.progress ?? { phase: 'uploading', percent: 0 }) : null}
-            summary={importer.data}
+            preview={{ file: chosen.file, fileKey: chosen.key, onImport: (choices) => importer.start({ file: chosen.file, choices }) }}
+            progress={importer.progress}
+            summary={importer.summary}
             error={importer.error}
             onClose={close}
           />

@@ -8,12 +8,13 @@ import { jobKeys } from '../api/leadQueryKeys';
  */
 export const JOB_POLL_MS = 1500;
 
-/** A background job as the live events (useLiveLeadUpdates) and, failing them, polling report it. */
-export function useBulkJob(id: string) {
+/** A background job (a bulk action, an import) as the live events (useLiveLeadUpdates) and, failing them, polling report it; none before it has an id. */
+export function useBulkJob(id: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: jobKeys.job(id),
-    queryFn: async ({ signal }) => laterJobReport(queryClient.getQueryData(jobKeys.job(id)), await fetchJob(id, signal)),
+    queryKey: jobKeys.job(id ?? ''),
+    queryFn: async ({ signal }) => laterJobReport(queryClient.getQueryData(jobKeys.job(id!)), await fetchJob(id!, signal)),
+    enabled: id !== undefined,
     refetchInterval: (query) => (isJobFinished(query.state.data) ? false : JOB_POLL_MS),
     // Events keep it current; a refocused tab needs no extra read of a finished job.
     staleTime: Infinity,

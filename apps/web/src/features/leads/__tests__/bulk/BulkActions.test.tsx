@@ -235,7 +235,7 @@ describe('Bulk actions', { timeout: 20_000 }, () => {
         total: 1,
         processed: 1,
         skipped: 1,
-        errors: [{ id: 'l2', line: null, message: 'Lead 2 was deleted meanwhile' }],
+        errors: [{ id: 'l2', line: null, field: null, message: 'Lead 2 was deleted meanwhile' }],
         error: 'The database went away',
       }),
     );

@@ -6,11 +6,12 @@ import { leadKeys } from '../../api/leadQueryKeys';
 import { tagsKey } from '../../api/tagsApi';
 import { useBulkJob } from '../../hooks/useBulkJob';
 import type { StartedBulkJob } from './BulkBar';
-import { formatCount, jobSummary } from './bulkTexts';
+import { JobProgressBar, jobProgressText } from '../JobProgressBar';
+import { jobSummary } from './bulkTexts';
 
 const TEXT = {
   label: 'Bulk action',
-  progress: (processed: number, total: number) => `${formatCount(processed)} of ${formatCount(total)}`,
+  progress: jobProgressText,
   queued: 'Waiting to start…',
   failed: 'The job stopped:',
   readFailed: 'The job’s progress could not be read:',
@@ -43,9 +44,7 @@ export function BulkJobProgress({ started, onClose }: { started: StartedBulkJob;
       </h4>
       {!finished && (
         <>
-          <div className="bulk-job__bar" role="progressbar" aria-labelledby={labelId} aria-valuemin={0} aria-valuemax={total} aria-valuenow={processed} aria-valuetext={TEXT.progress(processed, total)}>
-            <div className="bulk-job__fill" style={{ width: `${total > 0 ? (100 * processed) / total : 0}%` }} />
-          </div>
+          <JobProgressBar aria-labelledby={labelId} processed={processed} total={total} />
           <p className="bulk-job__figures">{job?.status === 'queued' || !job ? TEXT.queued : TEXT.progress(processed, total)}</p>
         </>
       )}
