@@ -28,7 +28,7 @@ describe.each(PROVIDERS)('leads API on %s', (provider) => {
     expect(Object.keys(response.body[3]).sort()).toEqual(
       [
         ...['_id', 'budget', 'createdAt', 'email', 'interestedIn', 'loan_needed', 'location', 'name', 'phone', 'qualified', 'source', 'timeline', 'updatedAt'],
-        ...['stage', 'owner', 'lostReason', 'version', 'archived', 'tags', 'doNotCall', 'doNotCallReason'],
+        ...['stage', 'owner', 'lostReason', 'version', 'archived', 'tags', 'doNotCall', 'doNotCallReason', 'previouslyErased'],
       ].sort(),
     );
     expect(response.body[3]).toMatchObject({ email: null, phone: null, budget: null, loan_needed: null, createdAt: '2026-03-02T10:00:00.000Z' });
