@@ -44,5 +44,16 @@ for (const theme of ['light', 'dark'] as const) {
     await expect(form.getByLabel('Name')).toHaveAccessibleDescription('Name is required');
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `add-lead-${theme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(form).toBeHidden();
+
+    // The admins' calling rules: the scrub list's form and the refused calls' table.
+    await dashboard(page).getByRole('button', { name: 'Calling rules' }).click();
+    const rules = page.getByRole('dialog', { name: 'Calling rules' });
+    await expect(rules.getByRole('button', { name: 'Upload list' })).toBeVisible();
+    await expect(rules.getByText(/^(No list uploaded yet\.|Uploaded .+)$/)).toBeVisible();
+    await expect(rules.getByText(/^(No call has been refused\.)$/).or(rules.getByRole('table'))).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, `calling-rules-${theme}.png`) });
   });
 }

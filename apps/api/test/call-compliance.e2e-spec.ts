@@ -119,7 +119,7 @@ describe.each(PROVIDERS)('calling rules: consent, Do Not Call, calling hours on 
         (refusal) => refusal.leadId === leadId,
       );
       expect(refusals).toEqual([
-        { id: expect.any(String), leadId, actor: { id: ravi.id, name: 'Ravi Kumar' }, code, reason: message, at: now.toISOString() },
+        { id: expect.any(String), leadId, leadName: `Refused ${name}`, actor: { id: ravi.id, name: 'Ravi Kumar' }, code, reason: message, at: now.toISOString() },
         expect.objectContaining({ leadId, code }),
       ]);
     });

@@ -18,13 +18,14 @@ export class CallRefusalsRepository {
   async findPage(limit: number, after?: LeadCursor): Promise<CallRefusal[]> {
     const rows = await this.database.client.callRefusal.findMany({
       where: after ? { OR: [{ at: { lt: after.createdAt } }, { at: after.createdAt, id: { lt: after.id } }] } : {},
-      include: { actor: { select: { id: true, name: true } } },
+      include: { actor: { select: { id: true, name: true } }, lead: { select: { name: true } } },
       orderBy: [{ at: 'desc' }, { id: 'desc' }],
       take: limit,
     });
     return rows.map((row) => ({
       id: row.id,
       leadId: row.leadId,
+      leadName: row.lead?.name ?? null,
       actor: row.actor && { id: row.actor.id, name: row.actor.name },
       code: row.reason as CallRefusalReason,
       reason: row.message,

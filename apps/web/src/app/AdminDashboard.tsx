@@ -1,4 +1,5 @@
 import { SessionControls, SignInForm, useSession } from '../features/auth';
+import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
@@ -21,6 +22,7 @@ export function AdminDashboard() {
           <>
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
+            {administers && <CallingRules />}
             <SessionControls session={data} />
           </>
         )

@@ -22,6 +22,8 @@ export type CallEligibility = z.infer<typeof callEligibilitySchema>;
 export const callRefusalSchema = z.object({
   id: z.string(),
   leadId: z.string().nullable(),
+  /** The lead's name, so the admin sees whom without opening the lead (which the access log would record). */
+  leadName: z.string().nullable(),
   actor: actorSchema,
   code: callRefusalReasonSchema,
   reason: z.string(),

@@ -1,2 +1,3 @@
 export { LeadDashboardPanel } from './components/LeadDashboardPanel';
 export { LeadManagement } from './components/LeadManagement';
+export { leadKeys } from './api/leadQueryKeys';

@@ -1,0 +1,1 @@
+export { CallingRules } from './components/CallingRules';
