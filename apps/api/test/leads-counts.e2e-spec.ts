@@ -59,8 +59,19 @@ describe.each(PROVIDERS)('lead counts on %s', (provider) => {
     expect(await stats()).toMatchObject({ total: 4, qualified: 3 });
 
     // ...and by another connection, as another process or an operator would.
+    expect(await total({ status: 'qualified' })).toBe(3);
+    // A change of stage leaves the seed's counts as they are (they are kept through it), and the stage's own exact.
+    await runElsewhere(testApp.database.url, `UPDATE leads SET stage_id = 'stage-contacted' WHERE name = 'Counted One'`);
+    expect(await total({ status: 'qualified' })).toBe(3);
+    expect(await total({ stage: 'stage-contacted' })).toBe(1);
     await runElsewhere(testApp.database.url, `UPDATE leads SET qualified = false WHERE name = 'Fixture Three'`);
     expect(await total({ status: 'qualified', q: 'pune' })).toBe(2);
+    expect(await total({ status: 'qualified' })).toBe(2);
+    await runElsewhere(testApp.database.url, `UPDATE leads SET archived_at = CURRENT_TIMESTAMP WHERE name = 'Counted One'`);
+    expect(await total({ status: 'qualified' })).toBe(1);
+    expect(await total()).toBe(3);
+    await runElsewhere(testApp.database.url, `UPDATE leads SET archived_at = NULL WHERE name = 'Counted One'`);
+    expect(await total({ status: 'qualified' })).toBe(2);
     expect(await stats()).toMatchObject({ total: 4, qualified: 2 });
     await runElsewhere(testApp.database.url, `DELETE FROM leads WHERE name = 'Counted Two'`);
     expect(await total()).toBe(3);

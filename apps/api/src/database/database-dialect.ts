@@ -31,7 +31,11 @@ export interface DatabaseDialect {
 
   /** A parameter with its type, where the database cannot infer one (inside a VALUES list). */
   typed(value: unknown, type: ColumnType): Sql;
-  /** A query of one row, `version` (text), that changes whenever `table` may have changed, as the read side sees it. */
+  /**
+   * A query of one row, `version` (text), that changes whenever `table` may have changed, as the read side sees it.
+   * `leads_membership`: whenever which leads exist, are qualified or archived may have changed (PostgreSQL keeps a
+   * counter for it; SQLite's data_version moves with every commit, which covers it too).
+   */
   tableVersion(table: string): Sql;
   /** A condition selecting the rows whose search columns contain `term`, case-insensitively, served by an index. */
   searchCondition(search: TextSearch, term: string, purpose: SearchPurpose, reader: RowReader): Promise<Sql>;

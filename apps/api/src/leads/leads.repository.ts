@@ -85,7 +85,7 @@ export class LeadsRepository {
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
   async count(filter: ResolvedLeadFilter, access: LeadAccess): Promise<number> {
-    const version = await this.tableVersion();
+    const version = await this.database.tableVersion(readsMembershipOnly(filter, access) ? 'leads_membership' : 'leads');
     return this.counts.get(filterKey(filter, access), version, async () => {
       const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))}`);
       return row.count;
@@ -342,6 +342,16 @@ export class LeadsRepository {
     if (filter.createdBefore) conditions.push(sql`created_at < ${filter.createdBefore}`);
     return conditions;
   }
+}
+
+/**
+ * Whether a count depends only on which leads exist, are qualified and are archived (the
+ * unfiltered list and the seed's filter buttons, seen by an admin): it then lasts while
+ * only that changes (the `leads_membership` version), not through every stage or owner change.
+ */
+function readsMembershipOnly(filter: ResolvedLeadFilter, access: LeadAccess): boolean {
+  const { stage, owner, tag, source, createdFrom, createdBefore, q } = filter;
+  return access.kind === 'all' && !stage && !owner && !tag?.length && !source && !createdFrom && !createdBefore && !q;
 }
 
 /** A cache key per filter (every part of it) and viewer: an agent's counts are not an admin's. */
