@@ -64,8 +64,10 @@ async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
     await client.connect();
     await client.query(sql).finally(() => client.end());
   };
-  await admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
-  return { url: `${POSTGRES_URL}?schema=${schema}`, drop: () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`) };
+  // The job queue (pg-boss) keeps a schema of its own beside the app's.
+  const drop = () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+  await drop();
+  return { url: `${POSTGRES_URL}?schema=${schema}`, drop };
 }
 
 function summariseLoad(runs: LoadResult[]) {

@@ -38,7 +38,8 @@ test.describe('production start-up (NODE_ENV=production, PostgreSQL)', () => {
 
   test.afterAll(async () => {
     await withPostgres(async (client) => {
-      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`);
+      // With the job queue's own schema (pg-boss keeps it beside the app's).
+      for (const schema of schemas) await client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
     });
   });
 

@@ -47,7 +47,7 @@ async function postgresSchema(): Promise<{ url: string; drop: () => Promise<void
   await run(`CREATE SCHEMA "${schema}"`);
   const url = new URL(POSTGRES_URL);
   url.searchParams.set('schema', schema);
-  return { url: url.toString(), drop: () => run(`DROP SCHEMA "${schema}" CASCADE`) };
+  return { url: url.toString(), drop: () => run(`DROP SCHEMA "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`) };
 }
 
 type Route = 'sync' | 'job';
