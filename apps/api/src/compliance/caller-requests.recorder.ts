@@ -4,6 +4,7 @@ import { activity, type NewActivity } from '../activity/activity-entry';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
 import type { TransactionClient } from '../database/prisma-client';
 import { LeadsRepository } from '../leads/leads.repository';
+import { ConsentWithdrawals } from './consent-withdrawals';
 import { ConsentsRepository } from './consents.repository';
 
 export const ASKED_ON_A_CALL = 'Asked on a call';
@@ -31,6 +32,7 @@ export interface CallerRequestOnCall {
 export class CallerRequestsRecorder {
   constructor(
     private readonly consents: ConsentsRepository,
+    private readonly withdrawals: ConsentWithdrawals,
     private readonly leads: LeadsRepository,
     private readonly activities: LeadActivityRepository,
   ) {}
@@ -61,10 +63,7 @@ export class CallerRequestsRecorder {
       }
       if (request.consentToContact === false || request.doNotCall === true) {
         const lines = request.doNotCall ? request.doNotCallLines : request.consentLines;
-        for (const consentId of await this.consents.standingIds(request.leadId, tx)) {
-          await this.consents.withdraw(consentId, { at, via: 'voice_call', evidence: evidence(lines) }, tx);
-          entries.push(activity(request.leadId, 'consent_withdrawn', { consentId, via: 'voice_call' }));
-        }
+        entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, { at, via: 'voice_call', evidence: evidence(lines) }, null, tx)));
       }
       if (request.doNotCall === true && (await this.leads.markDoNotCall(request.leadId, ASKED_ON_A_CALL, tx))) {
         entries.push(activity(request.leadId, 'do_not_call_changed', { doNotCall: true, reason: ASKED_ON_A_CALL }));

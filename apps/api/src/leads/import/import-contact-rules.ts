@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_CONSENT_PURPOSE, type ConsentEvidence } from '@lead-desk/contracts';
 import { activity, type NewActivity } from '../../activity/activity-entry';
+import { ConsentWithdrawals } from '../../compliance/consent-withdrawals';
 import { ConsentsRepository } from '../../compliance/consents.repository';
 import type { TransactionClient } from '../../database/prisma-client';
 import { LeadsRepository } from '../leads.repository';
@@ -23,6 +24,7 @@ export type ImportedContact = ImportContact & { leadId: string; line: number };
 export class ImportContactRules {
   constructor(
     private readonly consents: ConsentsRepository,
+    private readonly withdrawals: ConsentWithdrawals,
     private readonly leads: LeadsRepository,
   ) {}
 
@@ -30,20 +32,14 @@ export class ImportContactRules {
     const entries: NewActivity[] = [];
     const evidence = (line: number): ConsentEvidence => ({ kind: 'import', file: fileName, row: line });
     for (const { leadId, line, consent, doNotCall } of rows) {
-      const standing = consent === undefined ? [] : await this.consents.standingIds(leadId, db);
-      if (consent === true && standing.length === 0) {
+      if (consent === true && (await this.consents.standingIds(leadId, db)).length === 0) {
         const created = await this.consents.create(
           { leadId, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE, wording: IMPORTED_CONSENT_WORDING, givenAt: new Date(), evidence: evidence(line) },
           db,
         );
         entries.push(activity(leadId, 'consent_given', { consentId: created.id, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE }, actorId));
       }
-      if (consent === false) {
-        for (const consentId of standing) {
-          await this.consents.withdraw(consentId, { at: new Date(), via: 'import', evidence: evidence(line) }, db);
-          entries.push(activity(leadId, 'consent_withdrawn', { consentId, via: 'import' }, actorId));
-        }
-      }
+      if (consent === false) entries.push(...(await this.withdrawals.withdrawStanding(leadId, { at: new Date(), via: 'import', evidence: evidence(line) }, actorId, db)));
       if (doNotCall === true && (await this.leads.markDoNotCall(leadId, MARKED_IN_AN_IMPORT, db))) {
         entries.push(activity(leadId, 'do_not_call_changed', { doNotCall: true, reason: MARKED_IN_AN_IMPORT }, actorId));
       }
