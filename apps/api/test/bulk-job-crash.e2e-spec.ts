@@ -1,35 +1,17 @@
-import { startApi, type ServerProcess } from '@lead-desk/test-support';
+import type { ServerProcess } from '@lead-desk/test-support';
 import type { Job } from '@lead-desk/contracts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { jobEnded } from './support/bulk-jobs';
 import { queryRows } from './support/database-rows';
+import { jobApiOn, oneBatchDone, readJobOf, storedJob } from './support/job-processes';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 
 const LEADS = 3_000;
-// Small batches: the job takes 60, so it is surely caught mid-way.
-const BATCH = 50;
-
-/** A process of the API on the test database: small batches, and by default a short lease, so a dead process's job is taken over within seconds. */
-const apiOn = (database: TestDatabase, leaseSeconds = 2) =>
-  startApi({ entry: 'source', env: { DATABASE_URL: database.url, AUTH_MODE: 'open', LOG_LEVEL: 'warn', JOB_BATCH_SIZE: String(BATCH), JOB_LEASE_SECONDS: String(leaseSeconds) } });
-
-/** Waits until at least one batch of the job has committed. */
-async function oneBatchDone(api: ServerProcess, jobId: string): Promise<void> {
-  for (let job = await readJob(api)(jobId); job.processed < BATCH; job = await readJob(api)(jobId)) await sleep(10);
-}
-
-/** What the database holds of the job right now. */
-async function storedJob(database: TestDatabase, jobId: string): Promise<{ status: string; processed: number }> {
-  const [row] = await queryRows<{ status: string; processed: number }>(database, `SELECT status, processed FROM jobs WHERE id = '${jobId}'`);
-  return { status: row.status, processed: Number(row.processed) };
-}
 
 const send = async (api: ServerProcess, method: string, path: string, body?: string, contentType = 'application/json') => {
   const response = await fetch(`${api.url}${path}`, { method, headers: { 'Content-Type': contentType }, body });
   if (!response.ok) throw new Error(`${method} ${path} answered ${response.status}: ${await response.text()}`);
   return response.json() as Promise<Record<string, unknown>>;
 };
-const readJob = (api: ServerProcess) => (id: string) => send(api, 'GET', `/api/jobs/${id}`) as unknown as Promise<Job>;
 
 /** LEADS new leads through the import, then a bulk stage change of all of them; the job's id. */
 async function startStageChange(api: ServerProcess): Promise<string> {
@@ -68,7 +50,7 @@ describe.each(PROVIDERS)('a bulk job whose process is killed mid-way, on %s', (p
   });
 
   it('is resumed by the next process and changes every lead exactly once', async () => {
-    const first = await apiOn(database);
+    const first = await jobApiOn(database);
     apis.push(first);
     const jobId = await startStageChange(first);
     // Killed once at least one batch has committed, well before the last.
@@ -78,9 +60,9 @@ describe.each(PROVIDERS)('a bulk job whose process is killed mid-way, on %s', (p
     expect(stopped.status).toBe('running');
     expect(stopped.processed).toBeLessThan(LEADS);
 
-    const second = await apiOn(database);
+    const second = await jobApiOn(database);
     apis.push(second);
-    await expectEachLeadChangedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+    await expectEachLeadChangedOnce(database, await jobEnded(readJobOf(second), jobId, 60_000));
   }, 120_000);
 });
 
@@ -98,16 +80,16 @@ describe.each(PROVIDERS)('a bulk job whose process is stopped (SIGTERM) mid-way,
 
   it('lets the batch in progress commit, exits cleanly and hands the job on at once, not after the lease', async () => {
     // A lease far longer than the test waits: only a handed-on job can finish in time.
-    const first = await apiOn(database, 600);
+    const first = await jobApiOn(database, 600);
     const jobId = await startStageChange(first);
     await oneBatchDone(first, jobId);
     expect(await first.stop()).toEqual({ code: 0, signal: null });
     const stopped = await storedJob(database, jobId);
     expect(stopped.status).toBe('running');
 
-    const second = await apiOn(database, 600);
+    const second = await jobApiOn(database, 600);
     apis.push(second);
-    await expectEachLeadChangedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+    await expectEachLeadChangedOnce(database, await jobEnded(readJobOf(second), jobId, 60_000));
   }, 120_000);
 });
 
@@ -118,8 +100,8 @@ describe('a bulk job with two API processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgresql');
     // One after the other: the first applies the migrations.
-    apis.push(await apiOn(database));
-    apis.push(await apiOn(database));
+    apis.push(await jobApiOn(database));
+    apis.push(await jobApiOn(database));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.stop()));
@@ -129,6 +111,6 @@ describe('a bulk job with two API processes on one PostgreSQL', () => {
   it('runs once: every lead changed once, one entry each, every batch applied once', async () => {
     const [first, second] = apis;
     const jobId = await startStageChange(first);
-    await expectEachLeadChangedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+    await expectEachLeadChangedOnce(database, await jobEnded(readJobOf(second), jobId, 60_000));
   }, 120_000);
 });

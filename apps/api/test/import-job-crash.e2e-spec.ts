@@ -1,23 +1,11 @@
-import { startApi, type ServerProcess } from '@lead-desk/test-support';
+import type { ServerProcess } from '@lead-desk/test-support';
 import type { Job } from '@lead-desk/contracts';
-import { setTimeout as sleep } from 'node:timers/promises';
 import { jobEnded } from './support/bulk-jobs';
 import { queryRows } from './support/database-rows';
+import { jobApiOn, oneBatchDone, readJobOf, storedJob } from './support/job-processes';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 
 const ROWS = 3_000;
-// Small batches: the import takes 60, so it is surely caught mid-way.
-const BATCH = 50;
-
-/** A process of the API on the test database: small batches and a short lease, so a dead process's job is taken over within seconds. */
-const apiOn = (database: TestDatabase) =>
-  startApi({ entry: 'source', env: { DATABASE_URL: database.url, AUTH_MODE: 'open', LOG_LEVEL: 'warn', JOB_BATCH_SIZE: String(BATCH), JOB_LEASE_SECONDS: '2' } });
-
-const readJob = (api: ServerProcess) => async (id: string): Promise<Job> => {
-  const response = await fetch(`${api.url}/api/jobs/${id}`);
-  if (!response.ok) throw new Error(`GET /api/jobs/${id} answered ${response.status}: ${await response.text()}`);
-  return (await response.json()) as Job;
-};
 
 /** An import job of ROWS new people, some of them named twice (a later row updates the earlier one's lead); its id. */
 async function startImport(api: ServerProcess): Promise<string> {
@@ -28,11 +16,6 @@ async function startImport(api: ServerProcess): Promise<string> {
   const created = (await response.json()) as { id: string; total: number };
   expect(created.total).toBe(ROWS);
   return created.id;
-}
-
-async function storedJob(database: TestDatabase, jobId: string): Promise<{ status: string; processed: number; cursor: string | null }> {
-  const [row] = await queryRows<{ status: string; processed: number; cursor: string | null }>(database, `SELECT status, processed, cursor FROM jobs WHERE id = '${jobId}'`);
-  return { status: row.status, processed: Number(row.processed), cursor: row.cursor };
 }
 
 const count = async (database: TestDatabase, sql: string) => Number((await queryRows<{ n: number }>(database, sql))[0].n);
@@ -72,10 +55,10 @@ describe.each(PROVIDERS)('an import job whose process is killed mid-way, on %s',
   });
 
   it('is resumed by the next process from its cursor and imports every row exactly once', async () => {
-    const first = await apiOn(database);
+    const first = await jobApiOn(database);
     apis.push(first);
     const jobId = await startImport(first);
-    for (let job = await readJob(first)(jobId); job.processed < BATCH; job = await readJob(first)(jobId)) await sleep(10);
+    await oneBatchDone(first, jobId);
     expect((await first.kill('SIGKILL')).signal).toBe('SIGKILL');
     const stopped = await storedJob(database, jobId);
     expect(stopped.status).toBe('running');
@@ -83,9 +66,9 @@ describe.each(PROVIDERS)('an import job whose process is killed mid-way, on %s',
     // The cursor is the last line committed: the header is line 1, so processed rows end on line processed + 1.
     expect(stopped.cursor).toBe(String(stopped.processed + 1));
 
-    const second = await apiOn(database);
+    const second = await jobApiOn(database);
     apis.push(second);
-    await expectEachRowImportedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+    await expectEachRowImportedOnce(database, await jobEnded(readJobOf(second), jobId, 60_000));
   }, 120_000);
 });
 
@@ -96,8 +79,8 @@ describe('an import job with two API processes on one PostgreSQL', () => {
   beforeAll(async () => {
     database = await createTestDatabase('postgresql');
     // One after the other: the first applies the migrations.
-    apis.push(await apiOn(database));
-    apis.push(await apiOn(database));
+    apis.push(await jobApiOn(database));
+    apis.push(await jobApiOn(database));
   }, 120_000);
   afterAll(async () => {
     await Promise.all(apis.map((api) => api.stop()));
@@ -107,6 +90,6 @@ describe('an import job with two API processes on one PostgreSQL', () => {
   it('runs once: every row imported once', async () => {
     const [first, second] = apis;
     const jobId = await startImport(first);
-    await expectEachRowImportedOnce(database, await jobEnded(readJob(second), jobId, 60_000));
+    await expectEachRowImportedOnce(database, await jobEnded(readJobOf(second), jobId, 60_000));
   }, 120_000);
 });
