@@ -43,6 +43,18 @@ test('a card dragged to another column moves there, also live in a second browse
   expect(saved).toMatchObject({ _id: id, stage: { id: 'stage-contacted', name: 'Contacted' }, version: 2 });
 });
 
+/**
+ * Carries a picked-up card one column right per stage named. Each press waits for the
+ * announcement of where the card is, as a user waits to hear it: a press while the board
+ * still scrolls from the last one measures the old position.
+ */
+async function carryRight(page: Page, name: string, stages: string[]): Promise<void> {
+  for (const stage of stages) {
+    await page.keyboard.press('ArrowRight');
+    await expect(page.getByText(`${name} is over ${stage}.`)).toBeAttached();
+  }
+}
+
 test('a card moves by keyboard (Space, Right, Space), also live in a second browser', async ({ browser }) => {
   const tag = uniqueTag();
   const { name } = await createLead({ name: `${tag} Farhan Ali`, location: 'Lucknow', qualified: false });
@@ -53,12 +65,7 @@ test('a card moves by keyboard (Space, Right, Space), also live in a second brow
   await mover.getByRole('button', { name: `Move ${name}` }).focus();
   await mover.keyboard.press('Space');
   // Four columns to the right: past the board's visible width, so the board scrolls on the way.
-  // Each press waits for the announcement of where the card is, as a user waits to hear it:
-  // a press while the board still scrolls from the last one measures the old position.
-  for (const stage of ['Contacted', 'Site Visit Scheduled', 'Site Visit Done', 'Negotiation']) {
-    await mover.keyboard.press('ArrowRight');
-    await expect(mover.getByText(`${name} is over ${stage}.`)).toBeAttached();
-  }
+  await carryRight(mover, name, ['Contacted', 'Site Visit Scheduled', 'Site Visit Done', 'Negotiation']);
   await mover.keyboard.press('Space');
 
   await expectInColumn(mover, name, 'Negotiation', '1');
@@ -96,7 +103,7 @@ test('a move to Lost asks why; the board and its dialog have no serious accessib
   await page.getByRole('button', { name: `Move ${name}` }).focus();
   await page.keyboard.press('Space');
   // Lost is the last of the seven default stages.
-  for (let step = 0; step < 6; step += 1) await page.keyboard.press('ArrowRight');
+  await carryRight(page, name, ['Contacted', 'Site Visit Scheduled', 'Site Visit Done', 'Negotiation', 'Booked', 'Lost']);
   await page.keyboard.press('Space');
   const dialog = page.getByRole('dialog', { name: 'Move to Lost' });
   await expect(dialog).toBeVisible();
