@@ -1,4 +1,8 @@
 import type { Lead, LeadActivity, TagCount } from '@lead-desk/contracts';
+import type { Response } from 'supertest';
+import { Database } from '../src/database/database';
+import { SQLITE_COMMON_TAG_LEADS } from '../src/leads/lead-tag-conditions';
+import { insertLeads, type LeadFixture } from './support/lead-fixtures';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -109,5 +113,61 @@ describe.each(PROVIDERS)('lead tags on %s', (provider) => {
       const response = await testApp.http.get(`/api/leads?tag=${'x'.repeat(41)}`).expect(400);
       expect(response.body.errors.map((error: { field: string }) => error.field)).toEqual(['tag']);
     });
+  });
+});
+
+describe.each(PROVIDERS)('a tag on thousands of leads on %s', (provider) => {
+  let testApp: TestApp;
+  const start = Date.parse('2025-01-01T00:00:00Z');
+  // More leads carrying "hot" than SQLite's threshold for probing it lead by lead; "rare" on a few.
+  const leads: LeadFixture[] = Array.from({ length: SQLITE_COMMON_TAG_LEADS + 1500 }, (_, i) => ({
+    name: `Tagged ${i}`,
+    qualified: i % 2 === 0,
+    createdAt: new Date(start + i * 60_000),
+  }));
+  const tagsOf = (i: number) => [...(i % 3 !== 1 ? ['hot'] : []), ...(i % 500 === 4 ? ['rare'] : [])];
+  const newestFirst = (keep: (i: number) => boolean) =>
+    leads
+      .map((lead, i) => ({ name: lead.name, i }))
+      .filter(({ i }) => keep(i))
+      .reverse()
+      .map(({ name }) => name);
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider);
+    await insertLeads(testApp, leads);
+    const prisma = testApp.app.get(Database).client;
+    const ids = new Map((await prisma.lead.findMany({ select: { id: true, name: true } })).map(({ id, name }) => [name, id]));
+    await prisma.leadTag.createMany({
+      data: leads.flatMap((lead, i) => tagsOf(i).map((key) => ({ key, name: key, leadId: ids.get(lead.name)! }))),
+    });
+  });
+  afterAll(() => testApp.close());
+
+  const allPages = async (first: string) => {
+    const seen: string[] = [];
+    const totals = new Set<number>();
+    let next: string | undefined = first;
+    while (next) {
+      const response: Response = await testApp.http.get(next).expect(200);
+      totals.add(Number(response.headers['x-total-count']));
+      seen.push(...response.body.map((lead: { name: string }) => lead.name));
+      next = response.headers.link?.match(/<([^>]+)>; rel="next"/)?.[1];
+    }
+    return { seen, totals: [...totals] };
+  };
+
+  it.each([
+    ['tag=hot&status=qualified', (i: number) => tagsOf(i).includes('hot') && i % 2 === 0],
+    ['tag=hot&tag=rare', (i: number) => tagsOf(i).includes('hot') && tagsOf(i).includes('rare')],
+    ['tag=rare', (i: number) => tagsOf(i).includes('rare')],
+  ])('pages through ?%s newest first, every lead once, with the exact total', async (query, keep) => {
+    const expected = newestFirst(keep);
+    expect(await allPages(`/api/leads?${query}&limit=200`)).toEqual({ seen: expected, totals: [expected.length] });
+  });
+
+  it('holds more leads with the common tag than the threshold, and fewer with the rare one', () => {
+    expect(newestFirst((i) => tagsOf(i).includes('hot')).length).toBeGreaterThanOrEqual(SQLITE_COMMON_TAG_LEADS);
+    expect(newestFirst((i) => tagsOf(i).includes('rare')).length).toBeLessThan(SQLITE_COMMON_TAG_LEADS);
   });
 });

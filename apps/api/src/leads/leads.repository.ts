@@ -15,6 +15,7 @@ import type { LeadAccess } from './access/lead-access';
 import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
 import { VOICE_BOT_SOURCE } from './lead-sources';
+import { LeadTagPageConditions, tagSetCondition } from './lead-tag-conditions';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
 /** A new lead's columns, its owner by id. */
@@ -55,7 +56,11 @@ export class LeadsRepository {
   private readonly statsByWindows = new VersionedCache<LeadStats>(50);
   private readonly dailyCountsByDays = new VersionedCache<DayCounts[]>(50);
 
-  constructor(private readonly database: Database) {}
+  private readonly tagPageConditions: LeadTagPageConditions;
+
+  constructor(private readonly database: Database) {
+    this.tagPageConditions = new LeadTagPageConditions(database);
+  }
 
   /**
    * Leads in list order (newest first) after `after`, keyset-paginated: no OFFSET scans.
@@ -63,7 +68,7 @@ export class LeadsRepository {
    * then only its rows are joined to their stage and owner.
    */
   async findPage(filter: ResolvedLeadFilter, access: LeadAccess, limit: number, after?: LeadCursor): Promise<LeadRow[]> {
-    const conditions = await this.listConditions(filter, access);
+    const conditions = await this.listConditions(filter, access, await this.tagPageConditions.conditions(filter.tag ?? []));
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     // Each name by its primary key: as a join, SQLite sometimes built an index over the page and sorted it again.
     return this.database.rows<LeadRow>(sql`
@@ -76,9 +81,12 @@ export class LeadsRepository {
       ORDER BY page."createdAt" DESC, page.id DESC`);
   }
 
-  /** The conditions that select a filter's leads, of those the viewer may see, as the list's pages select them (the CSV export uses them too). */
-  async listConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
-    const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
+  /**
+   * The conditions that select a filter's leads, of those the viewer may see, as the list's pages select them (the
+   * CSV export and bulk selections use them too); a page passes its own tag conditions.
+   */
+  async listConditions(filter: ResolvedLeadFilter, access: LeadAccess, tags?: Sql[]): Promise<Sql[]> {
+    const conditions = [...this.filterConditions(filter, tags), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
     return conditions;
   }
@@ -328,15 +336,14 @@ export class LeadsRepository {
   }
 
   /** Everything of a filter but the search: archived or not, qualification, stage, owner, tags, source, creation days. */
-  private filterConditions(filter: ResolvedLeadFilter): Sql[] {
+  private filterConditions(filter: ResolvedLeadFilter, tags = (filter.tag ?? []).map(tagSetCondition)): Sql[] {
     const conditions = [filter.archived ? sql`archived_at IS NOT NULL` : sql`archived_at IS NULL`];
     if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
     if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
     if (filter.owner === 'none') conditions.push(sql`owner_id IS NULL`);
     else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
-    // Every tag asked for must be on the lead. As a set (not a probe per lead), the planner may start
-    // from lead_tags' primary key (key, lead_id) when the tag is rare, or probe it when it is common.
-    for (const key of filter.tag ?? []) conditions.push(sql`id IN (SELECT lead_id FROM lead_tags WHERE "key" = ${key})`);
+    // Every tag asked for must be on the lead.
+    conditions.push(...tags);
     if (filter.source) conditions.push(sql`source = ${filter.source}`);
     if (filter.createdFrom) conditions.push(sql`created_at >= ${filter.createdFrom}`);
     if (filter.createdBefore) conditions.push(sql`created_at < ${filter.createdBefore}`);
