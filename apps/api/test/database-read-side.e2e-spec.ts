@@ -48,4 +48,11 @@ describe.each(PROVIDERS)('the read side on %s', (provider) => {
     await database.transaction((tx) => tx.lead.update({ where: { id: 'a' }, data: { name: 'A2' } }));
     expect(await database.tableVersion('leads')).not.toBe(before);
   });
+
+  if (provider === 'postgresql') {
+    it('prices a random page read as on an SSD on the read side and on Prisma\'s connections, which the list\'s plans rely on', async () => {
+      expect(await database.rows(sql`SELECT current_setting('random_page_cost') AS cost`)).toStrictEqual([{ cost: '1.1' }]);
+      expect(await database.client.$queryRaw`SELECT current_setting('random_page_cost') AS cost`).toStrictEqual([{ cost: '1.1' }]);
+    });
+  }
 });

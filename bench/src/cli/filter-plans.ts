@@ -1,7 +1,8 @@
 // `pnpm --filter @lead-desk/bench plans <DATABASE_URL> [out.md]`: the query plan of the
-// list's page and of its count for every combination of the list's filters, on a
-// database filled by `fill`, through the API's own repository (the SQL it sends, only
-// explained instead of run). Fails when any plan reads the leads table without an index.
+// list's page and of its count for every combination of the list's filters, with values of
+// a small and of the largest share of the leads, on a database filled by `fill`, through the
+// API's own repository (the SQL it sends, only explained instead of run). Fails when any plan
+// reads the leads table without an index.
 import { writeFileSync } from 'node:fs';
 import { loadAppConfig } from '../../../apps/api/src/config/app-config';
 import { Database } from '../../../apps/api/src/database/database';
@@ -14,17 +15,33 @@ import { BENCH_AGENTS } from '../lead-generator';
 
 const DAY = 86_400_000;
 
-/** Each filter of the list, with a value the generated data holds (a common tag and a rare one). */
-const DIMENSIONS: [name: string, apply: (filter: ResolvedLeadFilter) => void][] = [
-  ['status', (filter) => (filter.status = 'qualified')],
-  ['q', (filter) => (filter.q = 'pune')],
-  ['stage', (filter) => (filter.stage = 'stage-negotiation')],
-  ['owner', (filter) => (filter.owner = BENCH_AGENTS[0].id)],
-  ['tag', (filter) => (filter.tag = ['nri'])],
-  ['source', (filter) => (filter.source = 'chat bot')],
-  ['created', (filter) => ((filter.createdFrom = new Date(Date.now() - 30 * DAY)), (filter.createdBefore = new Date(Date.now() - 23 * DAY)))],
-  ['archived', (filter) => (filter.archived = true)],
+type Apply = (filter: ResolvedLeadFilter) => void;
+
+/**
+ * Each filter of the list with two values the generated data holds: one matching a small share
+ * of the leads (a rare tag, a stage of 5%, a week), and the one matching the largest share (the
+ * stage of 40%, the source of half the leads, a common tag, the older half of the year), where
+ * a planner is likeliest to prefer reading the whole table.
+ */
+const DIMENSIONS: [name: string, small: Apply, largest: Apply][] = [
+  ['status', (filter) => (filter.status = 'qualified'), (filter) => (filter.status = 'unqualified')],
+  ['q', (filter) => (filter.q = 'pune'), (filter) => (filter.q = 'sharma')],
+  ['stage', (filter) => (filter.stage = 'stage-negotiation'), (filter) => (filter.stage = 'stage-new')],
+  ['owner', (filter) => (filter.owner = BENCH_AGENTS[0].id), (filter) => (filter.owner = 'none')],
+  ['tag', (filter) => (filter.tag = ['nri']), (filter) => (filter.tag = ['hot'])],
+  ['source', (filter) => (filter.source = 'chat bot'), (filter) => (filter.source = 'voice bot')],
+  [
+    'created',
+    (filter) => ((filter.createdFrom = new Date(Date.now() - 30 * DAY)), (filter.createdBefore = new Date(Date.now() - 23 * DAY))),
+    (filter) => ((filter.createdFrom = new Date(Date.now() - 365 * DAY)), (filter.createdBefore = new Date(Date.now() - 180 * DAY))),
+  ],
+  // Archived leads are the few either way.
+  ['archived', (filter) => (filter.archived = true), (filter) => (filter.archived = true)],
 ];
+const VALUE_SETS = [
+  { name: 'small shares', pick: 1 },
+  { name: 'largest shares', pick: 2 },
+] as const;
 
 interface Plan {
   combination: string;
@@ -74,19 +91,21 @@ async function main(): Promise<void> {
   }) as Database['rows'];
 
   const plans: Plan[] = [];
-  for (let mask = 0; mask < 1 << DIMENSIONS.length; mask += 1) {
-    const filter: ResolvedLeadFilter = { status: 'all', archived: false };
-    const names = DIMENSIONS.filter((_, index) => mask & (1 << index)).map(([name, apply]) => (apply(filter), name));
-    const combination = names.join(' + ') || '(none)';
-    for (const query of ['page', 'count'] as const) {
-      capture = async (captured) => {
-        const rows = await run<Record<string, unknown>>(explain(captured));
-        const plan = target.provider === 'sqlite' ? sqliteTree(rows) : rows.map((row) => String(row['QUERY PLAN']));
-        plans.push({ combination, query, plan, ms: await timed(() => run(captured)) });
-      };
-      if (query === 'page') await repository.findPage(filter, EVERY_LEAD, 51);
-      else await repository.count(filter, EVERY_LEAD);
-      capture = undefined;
+  for (const values of VALUE_SETS) {
+    for (let mask = 0; mask < 1 << DIMENSIONS.length; mask += 1) {
+      const filter: ResolvedLeadFilter = { status: 'all', archived: false };
+      const names = DIMENSIONS.filter((_, index) => mask & (1 << index)).map((dimension) => (dimension[values.pick](filter), dimension[0]));
+      const combination = `${names.join(' + ') || '(none)'} (${values.name})`;
+      for (const query of ['page', 'count'] as const) {
+        capture = async (captured) => {
+          const rows = await run<Record<string, unknown>>(explain(captured));
+          const plan = target.provider === 'sqlite' ? sqliteTree(rows) : rows.map((row) => String(row['QUERY PLAN']));
+          plans.push({ combination, query, plan, ms: await timed(() => run(captured)) });
+        };
+        if (query === 'page') await repository.findPage(filter, EVERY_LEAD, 51);
+        else await repository.count(filter, EVERY_LEAD);
+        capture = undefined;
+      }
     }
   }
   await database.onModuleDestroy();
@@ -95,7 +114,7 @@ async function main(): Promise<void> {
   const report = [
     `# Filter plans on ${target.provider}`,
     '',
-    `${plans.length} plans (${DIMENSIONS.length} filters in every combination, the page and its count); ${scans.length} read the whole leads table.`,
+    `${plans.length} plans (${DIMENSIONS.length} filters in every combination, with values of small and of the largest shares, the page and its count); ${scans.length} read the whole leads table.`,
     '',
     ...(['page', 'count'] as const).flatMap((query) => {
       const times = plans.filter((plan) => plan.query === query).sort((a, b) => b.ms - a.ms);
