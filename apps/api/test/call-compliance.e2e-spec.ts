@@ -171,6 +171,19 @@ describe.each(PROVIDERS)('calling rules: consent, Do Not Call, calling hours on 
     });
   });
 
+  it('refuses a number typed in that belongs to another agent\'s Do Not Call lead, without that lead\'s reason', async () => {
+    const meera = await signedInAgent(testApp, admin, 'Meera Shah');
+    const leadId = await newLead('Meera\'s Mohan', '98765 40001');
+    await as(admin).patch(`/api/leads/${leadId}`, { ownerId: meera.id, doNotCall: true, doNotCallReason: 'His wife asked, weeping' }).expect(200);
+    await as(ravi).get(`/api/leads/${leadId}`).expect(404);
+
+    const refused = await as(ravi).post('/api/calls', { phone: '+919876540001', name: 'Typed In' }).expect(409);
+    expect(refused.body).toEqual({ statusCode: 409, error: 'Conflict', message: 'This lead is Do Not Call: set on a lead you cannot see.' });
+    expect(callsPlaced()).toBe(0);
+    // Its owner is told the reason staff wrote.
+    expect((await as(meera).post('/api/calls', { leadId }).expect(409)).body.message).toBe('This lead is Do Not Call: His wife asked, weeping.');
+  });
+
   it('PATCH sets and clears Do Not Call with its reason, in the lead JSON and the timeline', async () => {
     const leadId = await newLead('Toggled Tara', '98765 40001');
     const marked = (await as(ravi).patch(`/api/leads/${leadId}`, { doNotCall: true, doNotCallReason: '  Asked on a call  ' }).expect(200)).body;

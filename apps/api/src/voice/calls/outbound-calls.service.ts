@@ -24,6 +24,8 @@ import { CallsRepository } from './calls.repository';
 
 export const NO_PHONE_MESSAGE = 'No phone number found.';
 const REQUIRED = ['VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID'] as const;
+/** Why another agent's lead is Do Not Call, as the member of staff typing its number is told. */
+const UNSEEN_LEAD_REASON = 'set on a lead you cannot see';
 
 type ServerSdk = typeof import('@vapi-ai/server-sdk');
 
@@ -53,9 +55,11 @@ export class OutboundCallsService {
     const number = normalizePhoneNumber(target.phone, this.config.DEFAULT_PHONE_REGION);
     if (!number) throw badRequest('phone', `${target.phone} is not a valid phone number.`);
 
-    // A number typed in is held to the rules of the lead it belongs to, if any.
+    // A number typed in is held to the rules of the lead it belongs to, if any; of another
+    // agent's lead the refusal names the rule, not the reason staff wrote on that lead.
     const lead = target.lead ?? (await this.leadWithPhone(number));
-    const decision = await this.eligibility.check(lead, number);
+    const inSight = !lead || canSeeLead(access, lead.ownerId);
+    const decision = await this.eligibility.check(inSight ? lead : { ...lead, doNotCallReason: UNSEEN_LEAD_REASON }, number);
     if (!decision.allowed) {
       await this.eligibility.recordRefusal(lead?.id ?? null, actorId, decision);
       this.logger.warn({ leadId: lead?.id, actorId, code: decision.code }, 'Outbound call refused by the calling rules');
