@@ -16,6 +16,11 @@ export class DailyRunsRepository {
     return inserted === 1;
   }
 
+  /** Gives back a claimed day whose run failed: the next claim of it succeeds. */
+  async release(task: string, day: string): Promise<void> {
+    await this.database.client.dailyRun.deleteMany({ where: { task, day, outcome: null } });
+  }
+
   async finish(task: string, day: string, outcome: Record<string, unknown>): Promise<void> {
     await this.database.client.dailyRun.update({ where: { task_day: { task, day } }, data: { outcome: JSON.stringify(outcome) } });
   }

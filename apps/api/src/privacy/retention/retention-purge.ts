@@ -61,7 +61,11 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   async runToday(now: Date): Promise<void> {
     const day = DateTime.fromJSDate(now, { zone: this.config.APP_TIME_ZONE }).toISODate()!;
     if (!(await this.dailyRuns.claim(TASK, day, now))) return;
-    const outcome = await this.purge(now);
+    // A failed purge gives the day back, so the next check (here or in another process) runs it again.
+    const outcome = await this.purge(now).catch(async (error: unknown) => {
+      await this.dailyRuns.release(TASK, day);
+      throw error;
+    });
     await this.dailyRuns.finish(TASK, day, outcome);
     if (outcome.calls > 0) this.logger.log({ day, ...outcome }, 'Purged transcripts and recordings past retention');
   }
