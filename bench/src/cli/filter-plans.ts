@@ -16,6 +16,7 @@ import { BENCH_AGENTS } from '../lead-generator';
 const DAY = 86_400_000;
 
 type Apply = (filter: ResolvedLeadFilter) => void;
+type Share = 'small' | 'largest';
 
 /**
  * Each filter of the list with two values the generated data holds: one matching a small share
@@ -23,25 +24,22 @@ type Apply = (filter: ResolvedLeadFilter) => void;
  * stage of 40%, the source of half the leads, a common tag, the older half of the year), where
  * a planner is likeliest to prefer reading the whole table.
  */
-const DIMENSIONS: [name: string, small: Apply, largest: Apply][] = [
-  ['status', (filter) => (filter.status = 'qualified'), (filter) => (filter.status = 'unqualified')],
-  ['q', (filter) => (filter.q = 'pune'), (filter) => (filter.q = 'sharma')],
-  ['stage', (filter) => (filter.stage = 'stage-negotiation'), (filter) => (filter.stage = 'stage-new')],
-  ['owner', (filter) => (filter.owner = BENCH_AGENTS[0].id), (filter) => (filter.owner = 'none')],
-  ['tag', (filter) => (filter.tag = ['nri']), (filter) => (filter.tag = ['hot'])],
-  ['source', (filter) => (filter.source = 'chat bot'), (filter) => (filter.source = 'voice bot')],
-  [
-    'created',
-    (filter) => ((filter.createdFrom = new Date(Date.now() - 30 * DAY)), (filter.createdBefore = new Date(Date.now() - 23 * DAY))),
-    (filter) => ((filter.createdFrom = new Date(Date.now() - 365 * DAY)), (filter.createdBefore = new Date(Date.now() - 180 * DAY))),
-  ],
+const DIMENSIONS: { name: string; small: Apply; largest: Apply }[] = [
+  { name: 'status', small: (filter) => (filter.status = 'qualified'), largest: (filter) => (filter.status = 'unqualified') },
+  { name: 'q', small: (filter) => (filter.q = 'pune'), largest: (filter) => (filter.q = 'sharma') },
+  { name: 'stage', small: (filter) => (filter.stage = 'stage-negotiation'), largest: (filter) => (filter.stage = 'stage-new') },
+  { name: 'owner', small: (filter) => (filter.owner = BENCH_AGENTS[0].id), largest: (filter) => (filter.owner = 'none') },
+  { name: 'tag', small: (filter) => (filter.tag = ['nri']), largest: (filter) => (filter.tag = ['hot']) },
+  { name: 'source', small: (filter) => (filter.source = 'chat bot'), largest: (filter) => (filter.source = 'voice bot') },
+  {
+    name: 'created',
+    small: (filter) => ((filter.createdFrom = new Date(Date.now() - 30 * DAY)), (filter.createdBefore = new Date(Date.now() - 23 * DAY))),
+    largest: (filter) => ((filter.createdFrom = new Date(Date.now() - 365 * DAY)), (filter.createdBefore = new Date(Date.now() - 180 * DAY))),
+  },
   // Archived leads are the few either way.
-  ['archived', (filter) => (filter.archived = true), (filter) => (filter.archived = true)],
+  { name: 'archived', small: (filter) => (filter.archived = true), largest: (filter) => (filter.archived = true) },
 ];
-const VALUE_SETS = [
-  { name: 'small shares', pick: 1 },
-  { name: 'largest shares', pick: 2 },
-] as const;
+const SHARES: Share[] = ['small', 'largest'];
 
 interface Plan {
   combination: string;
@@ -91,11 +89,11 @@ async function main(): Promise<void> {
   }) as Database['rows'];
 
   const plans: Plan[] = [];
-  for (const values of VALUE_SETS) {
+  for (const share of SHARES) {
     for (let mask = 0; mask < 1 << DIMENSIONS.length; mask += 1) {
       const filter: ResolvedLeadFilter = { status: 'all', archived: false };
-      const names = DIMENSIONS.filter((_, index) => mask & (1 << index)).map((dimension) => (dimension[values.pick](filter), dimension[0]));
-      const combination = `${names.join(' + ') || '(none)'} (${values.name})`;
+      const names = DIMENSIONS.filter((_, index) => mask & (1 << index)).map((dimension) => (dimension[share](filter), dimension.name));
+      const combination = `${names.join(' + ') || '(none)'} (${share} shares)`;
       for (const query of ['page', 'count'] as const) {
         capture = async (captured) => {
           const rows = await run<Record<string, unknown>>(explain(captured));
