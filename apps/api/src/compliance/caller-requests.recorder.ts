@@ -6,8 +6,7 @@ import type { TransactionClient } from '../database/prisma-client';
 import { LeadsRepository } from '../leads/leads.repository';
 import { ConsentWithdrawals } from './consent-withdrawals';
 import { ConsentsRepository } from './consents.repository';
-
-export const ASKED_ON_A_CALL = 'Asked on a call';
+import { ASKED_ON_A_CALL } from './do-not-call-reasons';
 
 /** What one call's report asked for, about the lead it was resolved to. */
 export interface CallerRequestOnCall {

@@ -3,11 +3,11 @@ import { DEFAULT_CONSENT_PURPOSE, type ConsentEvidence } from '@lead-desk/contra
 import { activity, type NewActivity } from '../../activity/activity-entry';
 import { ConsentWithdrawals } from '../../compliance/consent-withdrawals';
 import { ConsentsRepository } from '../../compliance/consents.repository';
+import { MARKED_IN_AN_IMPORT } from '../../compliance/do-not-call-reasons';
 import type { TransactionClient } from '../../database/prisma-client';
 import { LeadsRepository } from '../leads.repository';
 import type { ImportContact } from './import-rows';
 
-const MARKED_IN_AN_IMPORT = 'Marked in an import';
 const IMPORTED_CONSENT_WORDING = 'Consent column of an imported file';
 
 /** A row's Consent and Do Not Call cells, with the lead the row wrote. */
