@@ -1,13 +1,12 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { DEDUPE_RULES, importOptionsSchema, type BoardColumn, type DailyLeadCount, type ImportOptions, type ImportPreview, type ImportSummary, type Lead, type LeadFilter, type LeadStats, type LeadWithCalls } from '@lead-desk/contracts';
+import { DEDUPE_RULES, type BoardColumn, type DailyLeadCount, type ImportPreview, type ImportSummary, type Lead, type LeadFilter, type LeadStats, type LeadWithCalls } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
-import { fieldErrorsFromZod, InvalidFieldsException } from '../common/field-errors';
 import { IdParams } from '../common/id.params';
 import { setNextPageLink } from '../common/next-page-link';
 import { CreateLeadInput, type ValidLead } from './inputs/lead-input';

@@ -56,7 +56,7 @@ export type ReadRecord = { ok: true; value: ImportRow } | { ok: false; errors: I
  * updates the same person (LeadIdentities' rule, narrowed by `dedupe`), and rows with
  * invalid values are reported with their line and column and skipped. Valid rows are
  * written in batches by applyBatch, each batch one transaction, so no row is ever
- * half-written (a background job can call applyBatch with rows it read). A dry run reads
+ * half-written (an import job calls writeBatch in its own batch's transaction). A dry run reads
  * and decides every row exactly so, and writes nothing.
  */
 @Injectable()
