@@ -1,6 +1,7 @@
 import type { CallRefusal } from '@lead-desk/contracts';
 import { useId } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { useCallRefusals } from '../hooks/useCallRefusals';
 import { REFUSAL_REASON_TEXT } from './refusalReasonTexts';
 
@@ -64,11 +65,7 @@ export function CallRefusalsList() {
           </table>
         </div>
       )}
-      {refusals.hasNextPage && (
-        <button type="button" className="button button--secondary" onClick={() => void refusals.fetchNextPage()} aria-disabled={refusals.isFetchingNextPage || undefined}>
-          {TEXT.more}
-        </button>
-      )}
+      <LoadMoreButton pages={refusals} label={TEXT.more} />
     </section>
   );
 }

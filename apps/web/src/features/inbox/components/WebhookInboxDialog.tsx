@@ -1,6 +1,7 @@
 import { RotateCcw } from 'lucide-react';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { Modal } from '../../../components/Modal';
 import { useWebhookInbox } from '../hooks/useWebhookInbox';
 import type { InboxStatus, ReplayResult, WebhookEvent } from '@lead-desk/contracts';
@@ -118,11 +119,7 @@ function InboxEvents({ status }: { status: InboxStatus }) {
           </li>
         ))}
       </ol>
-      {events.hasNextPage && (
-        <button type="button" className="button button--secondary" onClick={() => void events.fetchNextPage()} aria-disabled={events.isFetchingNextPage || undefined}>
-          {TEXT.more}
-        </button>
-      )}
+      <LoadMoreButton pages={events} label={TEXT.more} />
     </>
   );
 }

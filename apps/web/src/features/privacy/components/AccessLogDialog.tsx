@@ -2,6 +2,7 @@ import type { AccessLogAction, AccessLogEntry } from '@lead-desk/contracts';
 import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
+import { LoadMoreButton } from '../../../components/LoadMoreButton';
 import { Modal } from '../../../components/Modal';
 import { useDebouncedValue } from '../../../lib/useDebouncedValue';
 import { fetchStaff, staffKey } from '../../auth';
@@ -114,11 +115,7 @@ function AccessLogEntries({ filter }: { filter: AccessLogFilter }) {
           </tbody>
         </table>
       )}
-      {entries.hasNextPage && (
-        <button type="button" className="button button--secondary" onClick={() => void entries.fetchNextPage()} aria-disabled={entries.isFetchingNextPage || undefined}>
-          {TEXT.more}
-        </button>
-      )}
+      <LoadMoreButton pages={entries} label={TEXT.more} />
     </>
   );
 }

@@ -1,6 +1,7 @@
 import type { CallRecord } from '@lead-desk/contracts';
 import { useId } from 'react';
 import { ErrorNotice } from '../../../../components/ErrorNotice';
+import { LoadMoreButton } from '../../../../components/LoadMoreButton';
 import { useLeadActivity } from '../../hooks/useLeadActivity';
 import { formatDateTime } from '../../utils/formatDateTime';
 import { activityText } from './activityText';
@@ -43,16 +44,7 @@ export function LeadTimeline({ leadId, calls }: { leadId: string; calls: CallRec
           ))}
         </ol>
       )}
-      {activity.hasNextPage && (
-        <button
-          type="button"
-          className="button button--secondary"
-          aria-disabled={activity.isFetchingNextPage || undefined}
-          onClick={() => !activity.isFetchingNextPage && void activity.fetchNextPage()}
-        >
-          {activity.isFetchingNextPage ? TEXT.loadingMore : TEXT.loadMore}
-        </button>
-      )}
+      <LoadMoreButton pages={activity} label={TEXT.loadMore} loadingLabel={TEXT.loadingMore} />
     </section>
   );
 }
