@@ -2,6 +2,7 @@ import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } f
 import { DateTime } from 'luxon';
 import { activity } from '../../activity/activity-entry';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import { AccessLog } from '../access-log/access-log.service';
@@ -26,8 +27,10 @@ const BATCH = 500;
 @Injectable()
 export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(RetentionPurge.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly checks = new PeriodicTask(
+    () => this.runToday(new Date()),
+    (error) => this.logger.error({ err: error }, 'The retention purge failed; the next check tries again'),
+  );
 
   constructor(
     private readonly database: Database,
@@ -40,21 +43,11 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   ) {}
 
   onApplicationBootstrap(): void {
-    if (this.config.RETENTION_DAYS === undefined) return;
-    this.timer = setInterval(() => this.check(), CHECK_MS);
-    this.timer.unref();
-    this.check();
+    if (this.config.RETENTION_DAYS !== undefined) this.checks.start(CHECK_MS, { runNow: true });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
-  }
-
-  private check(): void {
-    this.running ??= this.runToday(new Date())
-      .catch((error: unknown) => this.logger.error({ err: error }, 'The retention purge failed; the next check tries again'))
-      .finally(() => (this.running = undefined));
+  onModuleDestroy(): Promise<void> {
+    return this.checks.stop();
   }
 
   /** Runs the day's purge unless another process (or this one) has. */

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import type { VapiClient } from '@vapi-ai/server-sdk';
+import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { VapiCallDeletionsRepository } from './vapi-call-deletions.repository';
 
@@ -19,9 +20,10 @@ const MAX_BACKOFF_SECONDS = 3_600;
 @Injectable()
 export class VapiCallDeleter implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(VapiCallDeleter.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
-  private again = false;
+  private readonly rounds = new PeriodicTask(
+    () => this.round(),
+    (error) => this.logger.error({ err: error }, 'A round of Vapi call deletions failed; trying again next round'),
+  );
   private client?: VapiClient;
   private sdk?: Promise<ServerSdk>;
 
@@ -31,32 +33,16 @@ export class VapiCallDeleter implements OnApplicationBootstrap, OnModuleDestroy 
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => this.kick(), this.config.VAPI_DELETE_RETRY_SECONDS * 1000);
-    this.timer.unref();
-    this.kick();
+    this.rounds.start(this.config.VAPI_DELETE_RETRY_SECONDS * 1000, { runNow: true });
   }
 
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    this.again = false;
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.rounds.stop();
   }
 
   /** Runs a round now (after the one in progress, if any): new deletions need not wait for the timer. */
   kick(): void {
-    if (this.running) {
-      this.again = true;
-      return;
-    }
-    this.running = this.round()
-      .catch((error: unknown) => this.logger.error({ err: error }, 'A round of Vapi call deletions failed; trying again next round'))
-      .finally(() => {
-        this.running = undefined;
-        if (this.again && this.timer) {
-          this.again = false;
-          this.kick();
-        }
-      });
+    this.rounds.kick();
   }
 
   private async round(): Promise<void> {

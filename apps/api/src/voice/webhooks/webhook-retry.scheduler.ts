@@ -1,4 +1,5 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { WebhookProcessor } from './webhook-processor.service';
 
@@ -13,8 +14,10 @@ export const AUTOMATIC_ATTEMPTS = 5;
 @Injectable()
 export class WebhookRetryScheduler implements OnApplicationBootstrap, OnModuleDestroy {
   private readonly logger = new Logger(WebhookRetryScheduler.name);
-  private timer?: NodeJS.Timeout;
-  private running?: Promise<void>;
+  private readonly rounds = new PeriodicTask(
+    () => this.retryFailed(),
+    (error) => this.logger.error({ err: error }, 'Retrying stored webhook events failed; trying again next round'),
+  );
 
   constructor(
     private readonly processor: WebhookProcessor,
@@ -22,29 +25,20 @@ export class WebhookRetryScheduler implements OnApplicationBootstrap, OnModuleDe
   ) {}
 
   onApplicationBootstrap(): void {
-    this.timer = setInterval(() => {
-      // A slow round is never overlapped by the next one.
-      this.running ??= this.retryFailed().finally(() => (this.running = undefined));
-    }, this.config.WEBHOOK_RETRY_SECONDS * 1000);
-    this.timer.unref();
+    this.rounds.start(this.config.WEBHOOK_RETRY_SECONDS * 1000);
   }
 
   /** Before the database closes: a round in progress finishes first. */
-  async onModuleDestroy(): Promise<void> {
-    clearInterval(this.timer);
-    await this.running;
+  onModuleDestroy(): Promise<void> {
+    return this.rounds.stop();
   }
 
   private async retryFailed(): Promise<void> {
-    try {
-      const outcome = await this.processor.replayUnprocessed({
-        // Deliveries younger than one period may still be in flight in some instance.
-        receivedBefore: new Date(Date.now() - this.config.WEBHOOK_RETRY_SECONDS * 1000),
-        attemptsBelow: AUTOMATIC_ATTEMPTS,
-      });
-      if (outcome.processed + outcome.failed > 0) this.logger.log(outcome, 'Retried stored webhook events');
-    } catch (error) {
-      this.logger.error({ err: error }, 'Retrying stored webhook events failed; trying again next round');
-    }
+    const outcome = await this.processor.replayUnprocessed({
+      // Deliveries younger than one period may still be in flight in some instance.
+      receivedBefore: new Date(Date.now() - this.config.WEBHOOK_RETRY_SECONDS * 1000),
+      attemptsBelow: AUTOMATIC_ATTEMPTS,
+    });
+    if (outcome.processed + outcome.failed > 0) this.logger.log(outcome, 'Retried stored webhook events');
   }
 }
