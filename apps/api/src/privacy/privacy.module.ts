@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { LeadsModule } from '../leads/leads.module';
+import { VapiServerApiModule } from '../voice/vapi-server-api.module';
 import { AccessArchiveService } from './access-archive.service';
 import { ErasureService } from './erasure.service';
 import { PersonRecordsRepository } from './person-records.repository';
@@ -12,7 +13,7 @@ import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletion
 
 /** People's rights over their data: the access archive, erasure (with Vapi's deletions) and the retention purge. */
 @Module({
-  imports: [LeadsModule],
+  imports: [LeadsModule, VapiServerApiModule],
   controllers: [PrivacyController],
   providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge],
 })

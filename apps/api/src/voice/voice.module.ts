@@ -7,6 +7,7 @@ import { CallRecordingService } from './calls/call-recording.service';
 import { CallsController } from './calls/calls.controller';
 import { CallsRepository } from './calls/calls.repository';
 import { OutboundCallsService } from './calls/outbound-calls.service';
+import { VapiServerApiModule } from './vapi-server-api.module';
 import { VoiceConfigController } from './voice-config.controller';
 import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
 import { WebhookEventsController } from './webhooks/webhook-events.controller';
@@ -15,7 +16,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
   exports: [WebhookProcessor],

@@ -1,10 +1,8 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import type { VapiClient } from '@vapi-ai/server-sdk';
 import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { VapiServerApi } from '../../voice/vapi-server-api';
 import { VapiCallDeletionsRepository } from './vapi-call-deletions.repository';
-
-type ServerSdk = typeof import('@vapi-ai/server-sdk');
 
 const ROUND_SIZE = 50;
 /** A failed deletion waits twice as long each time, up to this. */
@@ -24,11 +22,10 @@ export class VapiCallDeleter implements OnApplicationBootstrap, OnModuleDestroy 
     () => this.round(),
     (error) => this.logger.error({ err: error }, 'A round of Vapi call deletions failed; trying again next round'),
   );
-  private client?: VapiClient;
-  private sdk?: Promise<ServerSdk>;
 
   constructor(
     private readonly deletions: VapiCallDeletionsRepository,
+    private readonly vapi: VapiServerApi,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -69,22 +66,15 @@ export class VapiCallDeleter implements OnApplicationBootstrap, OnModuleDestroy 
 
   private async askVapi(vapiCallId: string): Promise<{ confirmation: Record<string, unknown> } | { error: string }> {
     if (!this.config.VAPI_PRIVATE_KEY) return { error: 'VAPI_PRIVATE_KEY is not set' };
-    const sdk = await (this.sdk ??= import('@vapi-ai/server-sdk'));
-    this.client ??= new sdk.VapiClient({
-      token: this.config.VAPI_PRIVATE_KEY,
-      baseUrl: this.config.VAPI_API_URL,
-      timeoutInSeconds: this.config.VAPI_TIMEOUT_SECONDS,
-      // Retried here, with a backoff that outlasts an outage, and recorded.
-      maxRetries: 0,
-    });
+    const { sdk, client } = await this.vapi.open();
     try {
-      const call = await this.client.calls.delete({ id: vapiCallId });
+      const call = await client.calls.delete({ id: vapiCallId });
       return { confirmation: { status: 200, callStatus: call.status ?? null } };
     } catch (error) {
       if (error instanceof sdk.VapiError && error.statusCode === 404) return { confirmation: { status: 404 } };
       const status = error instanceof sdk.VapiError ? error.statusCode : undefined;
       const message = error instanceof Error ? error.message : String(error);
-      return { error: (status ? `Vapi answered ${status}: ` : '') + message.replaceAll(this.config.VAPI_PRIVATE_KEY, '[redacted]').slice(0, 500) };
+      return { error: (status ? `Vapi answered ${status}: ` : '') + this.vapi.redact(message).slice(0, 500) };
     }
   }
 }

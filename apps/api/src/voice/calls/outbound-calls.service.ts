@@ -9,7 +9,7 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { PlacedCall } from '@lead-desk/contracts';
-import type { Vapi, VapiClient } from '@vapi-ai/server-sdk';
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { CallEligibilityService } from '../../compliance/call-eligibility.service';
 import type { Lead } from '../../database/models';
@@ -20,6 +20,7 @@ import { LiveEventsService } from '../../events/live-events.service';
 import { normalizePhoneNumber } from '../../leads/phone-number';
 import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
 import { LeadsRepository } from '../../leads/leads.repository';
+import { type ServerSdk, VapiServerApi } from '../vapi-server-api';
 import { CallsRepository } from './calls.repository';
 
 export const NO_PHONE_MESSAGE = 'No phone number found.';
@@ -27,15 +28,10 @@ const REQUIRED = ['VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID
 /** Why another agent's lead is Do Not Call, as the member of staff typing its number is told. */
 const UNSEEN_LEAD_REASON = 'set on a lead you cannot see';
 
-type ServerSdk = typeof import('@vapi-ai/server-sdk');
-
 /** Has the agent phone a lead, through the voice platform's REST API (its official server SDK). */
 @Injectable()
 export class OutboundCallsService {
   private readonly logger = new Logger(OutboundCallsService.name);
-  private client?: VapiClient;
-  /** The SDK takes ~40 MB of memory once loaded: it is loaded by the first outbound call, not at start-up. */
-  private sdk?: Promise<ServerSdk>;
 
   constructor(
     private readonly database: Database,
@@ -43,6 +39,7 @@ export class OutboundCallsService {
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly eligibility: CallEligibilityService,
+    private readonly vapi: VapiServerApi,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -109,14 +106,7 @@ export class OutboundCallsService {
   }
 
   private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {
-    const sdk = await (this.sdk ??= import('@vapi-ai/server-sdk'));
-    this.client ??= new sdk.VapiClient({
-      token: this.config.VAPI_PRIVATE_KEY!,
-      baseUrl: this.config.VAPI_API_URL,
-      timeoutInSeconds: this.config.VAPI_TIMEOUT_SECONDS,
-      // A retried creation could ring the customer twice.
-      maxRetries: 0,
-    });
+    const { sdk, client } = await this.vapi.open();
     const request: Vapi.CreateCallDto = {
       assistantId: this.config.VAPI_ASSISTANT_ID,
       phoneNumberId: this.config.VAPI_PHONE_NUMBER_ID,
@@ -127,7 +117,7 @@ export class OutboundCallsService {
     };
     let answer: Vapi.CreateCallsResponse;
     try {
-      answer = await this.client.calls.create(request);
+      answer = await client.calls.create(request);
     } catch (error) {
       throw this.platformFailure(sdk, error, leadId);
     }
@@ -148,7 +138,7 @@ export class OutboundCallsService {
     const status = error instanceof VapiError ? error.statusCode : undefined;
     const quoted = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
     // A platform that quotes the credential it got back must not carry the key to the browser or the log.
-    const platformMessage = quoted.replaceAll(this.config.VAPI_PRIVATE_KEY!, '[redacted]');
+    const platformMessage = this.vapi.redact(quoted);
     this.logger.error({ leadId, status, platformMessage }, 'Voice platform refused to create a call');
     return new BadGatewayException(`The voice platform refused the call: ${platformMessage}`);
   }
