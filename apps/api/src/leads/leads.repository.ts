@@ -357,8 +357,9 @@ export class LeadsRepository {
  * only that changes (the `leads_membership` version), not through every stage or owner change.
  */
 function readsMembershipOnly(filter: ResolvedLeadFilter, access: LeadAccess): boolean {
-  const { stage, owner, tag, source, createdFrom, createdBefore, q } = filter;
-  return access.kind === 'all' && !stage && !owner && !tag?.length && !source && !createdFrom && !createdBefore && !q;
+  // Every other part of the filter, a new one too, narrows by something a lead's change may move.
+  const { status: _status, archived: _archived, ...narrowing } = filter;
+  return access.kind === 'all' && Object.values(narrowing).every((value) => value === undefined || value === '' || (Array.isArray(value) && value.length === 0));
 }
 
 /** A cache key per filter (every part of it) and viewer: an agent's counts are not an admin's. */
