@@ -119,6 +119,12 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return (await admin.agent.post('/api/privacy/erasure').set('X-CSRF-Token', admin.csrf).send({ phone, requestedBy: 'The person' }).expect(200)).body.id;
   }
 
+  /** A possible duplicate of the matrix's lead: an unassigned lead the admin added over its phone. */
+  async function duplicateId(): Promise<string> {
+    const twin = await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: `Matrix Twin ${n}`, phone: '+919876543210', allowDuplicate: true }).expect(201);
+    return (await testApp.app.get(Database).client.leadDuplicate.findFirstOrThrow({ where: { leadId: twin.body._id } })).id;
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
@@ -127,6 +133,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const jobId = endpoint.path.includes('{jobId}') ? await jobOf(client, csrf, endpoint) : '';
     const consentId = endpoint.path.includes('{consentId}') ? await consentOf(client, csrf) : '';
     const erasure = endpoint.path.includes('{erasureId}') ? await erasureId() : '';
+    const duplicate = endpoint.path.includes('{duplicateId}') ? await duplicateId() : '';
     const personPhone = JSON.stringify(endpoint.body ?? null).includes('{personPhone}') ? await disposablePersonPhone() : '';
     const path = endpoint.path
       .replace('{leadId}', leadId)
@@ -139,7 +146,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{viewId}', viewId)
       .replace('{jobId}', jobId)
       .replace('{consentId}', consentId)
-      .replace('{erasureId}', erasure);
+      .replace('{erasureId}', erasure)
+      .replace('{duplicateId}', duplicate);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
@@ -168,7 +176,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       const response = await call(session.agent, endpoint, session.csrf, session.id);
       if (endpoint.leadScoped) {
         expect(response.status).toBe(404);
-        expect(response.body.message).toMatch(/^No (lead|call) with id /);
+        expect(response.body.message).toMatch(/^No (lead|call|possible duplicate) with id /);
       } else if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });

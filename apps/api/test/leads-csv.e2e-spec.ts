@@ -175,7 +175,7 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
     const csv = [
       'name,email,phone,location,qualified,budget,loan_needed',
       'New Person,new@example.in,98200 12345,Mumbai,true,7500000,yes',
-      'Known Again,KNOWN@example.in,,Nashik,false,60 Lakh,',
+      'KNOWN BY EMAIL,KNOWN@example.in,,Nashik,false,60 Lakh,',
       ',missing-name@example.in,,,,,',
       'Bad Email,not-an-email,,,,,',
       '"Multi',
@@ -198,7 +198,7 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
     expect(leads).toHaveLength(3);
     const byName = new Map(leads.map((lead) => [lead.name, lead]));
     expect(byName.get('New Person Twice')).toMatchObject({ email: 'new@example.in', phone: '+919820012345', location: 'Thane', qualified: true, budget: 7500000, loan_needed: true });
-    expect(byName.get('Known Again')).toMatchObject({ email: 'known@example.in', location: 'Nashik', budget: '60 Lakh', loan_needed: null });
+    expect(byName.get('KNOWN BY EMAIL')).toMatchObject({ email: 'known@example.in', location: 'Nashik', budget: '60 Lakh', loan_needed: null });
     expect(byName.get('By Phone')).toMatchObject({ phone: '+919811234567', location: 'Noida', qualified: true, loan_needed: false });
   });
 

@@ -1,5 +1,6 @@
 import fc from 'fast-check';
 import { Database } from '../src/database/database';
+import { identityKeyColumns } from '../src/leads/identity/identity-key-columns';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -81,13 +82,10 @@ describe.each(PROVIDERS)('CSV import identity on %s', (provider) => {
         const names = scenarioNames(run);
         for (const testApp of [batched, oneByOne]) {
           await testApp.app.get(Database).client.lead.createMany({
-            data: stored.map((lead, index) => ({
-              id: names.id(index),
-              name: `${names.prefix}stored ${index}`,
-              email: lead.email === null ? null : names.email(lead.email),
-              phone: lead.phone === null ? null : names.phone(lead.phone),
-              createdAt: new Date(TIMES[lead.createdAt]),
-            })),
+            data: stored.map((lead, index) => {
+              const columns = { name: `${names.prefix}stored ${index}`, email: lead.email === null ? null : names.email(lead.email) };
+              return { id: names.id(index), ...columns, ...identityKeyColumns(columns), phone: lead.phone === null ? null : names.phone(lead.phone), createdAt: new Date(TIMES[lead.createdAt]) };
+            }),
           });
         }
         const lines = rows.map((each, index) =>

@@ -1,4 +1,5 @@
 import fc from 'fast-check';
+import { identityKeyColumns } from '../src/leads/identity/identity-key-columns';
 import { Database } from '../src/database/database';
 import { WebhookProcessor } from '../src/voice/webhooks/webhook-processor.service';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
@@ -104,12 +105,13 @@ describe.each(PROVIDERS)('webhook batches on %s', (provider) => {
         const names = scenarioNames(run);
         for (const testApp of [batched, oneByOne]) {
           for (const [index, caller] of known.entries()) {
+            const identity = { name: `Known ${index}`, email: caller.email === null ? null : names.email(caller.email) };
             await prismaOf(testApp).lead.create({
               data: {
                 id: names.knownLeadId(index),
-                name: `Known ${index}`,
+                ...identity,
+                ...identityKeyColumns(identity),
                 phone: caller.phone === null ? null : names.phone(caller.phone),
-                email: caller.email === null ? null : names.email(caller.email),
                 createdAt: new Date(Date.UTC(2026, 0, 1 + index)),
               },
             });

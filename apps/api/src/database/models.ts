@@ -1,8 +1,15 @@
 // The app's view of the stored models. Both generated clients (SQLite, PostgreSQL)
 // expose the same model types; the app imports them from here, never from generated/.
-import type { Prisma } from '../generated/sqlite/client';
+import type { Lead as StoredLead, Prisma } from '../generated/sqlite/client';
 
-export type { Call, CallRefusal, Job, Lead, LeadConsent, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+
+/**
+ * A lead as the app reads and builds it. Its identity keys (email_key, name_key) are left
+ * out: LeadsRepository derives them from the name and email on every write, and only the
+ * identity queries read them.
+ */
+export type Lead = Omit<StoredLead, 'emailKey' | 'nameKey'>;
 
 export type LeadCreateInput = Prisma.LeadCreateInput;
 export type LeadUncheckedCreateInput = Prisma.LeadUncheckedCreateInput;

@@ -9,8 +9,8 @@ import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
 import { IdParams } from '../common/id.params';
 import { setNextPageLink } from '../common/next-page-link';
-import { CreateLeadInput, type ValidLead } from './inputs/lead-input';
-import { LeadInputPipe } from './inputs/lead-input.pipe';
+import { CreateLeadInput } from './inputs/lead-input';
+import { LeadInputPipe, type CreateLeadRequestBody } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
 import { LeadChangesPipe } from './inputs/lead-changes.pipe';
@@ -203,7 +203,7 @@ export class LeadsController {
   @Post()
   @ApiBody({ type: CreateLeadInput })
   @ApiCreatedResponse({ type: LeadOutput })
-  create(@Body(LeadInputPipe) lead: ValidLead, @ActorId() actorId: string | null): Promise<Lead> {
-    return this.leads.create(lead, actorId);
+  create(@Body(LeadInputPipe) { lead, allowDuplicate }: CreateLeadRequestBody, @ActorId() actorId: string | null): Promise<Lead> {
+    return this.leads.create(lead, actorId, allowDuplicate);
   }
 }

@@ -15,6 +15,11 @@ import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
 import { LeadTagsController } from './lead-tags.controller';
+import { LeadDuplicatesController } from './duplicates/lead-duplicates.controller';
+import { LeadDuplicatesRepository } from './duplicates/lead-duplicates.repository';
+import { LeadDuplicatesService } from './duplicates/lead-duplicates.service';
+import { PossibleDuplicates } from './duplicates/possible-duplicates';
+import { NameKeysBackfill } from './identity/name-keys-backfill';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
@@ -25,9 +30,22 @@ import { toLeadOutput } from './outputs/lead.output';
     TagsModule,
     fileUploadsModule(),
   ],
-  controllers: [LeadsController, LeadTagsController],
-  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
-  exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  controllers: [LeadDuplicatesController, LeadsController, LeadTagsController],
+  providers: [
+    LeadsService,
+    LeadEditsService,
+    LeadImportService,
+    ImportContactRules,
+    LeadsRepository,
+    LeadsExportRepository,
+    DemoLeadsSeeder,
+    LeadRouter,
+    LeadDuplicatesRepository,
+    LeadDuplicatesService,
+    PossibleDuplicates,
+    NameKeysBackfill,
+  ],
+  exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter, LeadDuplicatesRepository, PossibleDuplicates],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

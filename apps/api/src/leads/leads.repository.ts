@@ -11,6 +11,8 @@ import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { LeadCursor } from './lead-cursor';
 import type { LeadColumns } from './lead-columns';
 import { LEAD_SEARCH } from './lead-search';
+import { emailIdentityKey } from './identity/email-identity-key';
+import { identityKeyColumns, type IdentityKeyColumns } from './identity/identity-key-columns';
 import type { LeadAccess } from './access/lead-access';
 import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
@@ -31,7 +33,7 @@ const LEAD_COLUMNS = sql`id, name, email, phone, location, qualified, source, in
   tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason", previously_erased_at AS "previouslyErasedAt"`;
 
 /** Each writable column: its name in SQL and its type (values in a VALUES list need one on PostgreSQL). */
-const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnType]> = {
+const WRITABLE_COLUMNS: Record<keyof (LeadColumns & IdentityKeyColumns), [column: string, type: ColumnType]> = {
   name: ['name', 'text'],
   email: ['email', 'text'],
   phone: ['phone', 'text'],
@@ -43,6 +45,8 @@ const WRITABLE_COLUMNS: Record<keyof LeadColumns, [column: string, type: ColumnT
   budgetText: ['budget_text', 'text'],
   timeline: ['timeline', 'text'],
   loanNeeded: ['loan_needed', 'boolean'],
+  emailKey: ['email_key', 'text'],
+  nameKey: ['name_key', 'text'],
 };
 
 /** The only place that queries the leads table. */
@@ -202,7 +206,7 @@ export class LeadsRepository {
    * false (nothing written) when another writer got there first.
    */
   async updateAtVersion(id: string, version: number, changes: LeadPipelineChanges, db: Db): Promise<boolean> {
-    const { count } = await db.lead.updateMany({ where: { id, version }, data: { ...changes, version: { increment: 1 } } });
+    const { count } = await db.lead.updateMany({ where: { id, version }, data: { ...changes, ...identityKeyColumns(changes), version: { increment: 1 } } });
     return count === 1;
   }
 
@@ -221,33 +225,37 @@ export class LeadsRepository {
   }
 
   /**
-   * Every lead with one of these ids, emails or phones, in one query: who the callers of a
-   * batch of calls may be. Whole leads, so that what a batch changes can be told field by field.
+   * Every lead with one of these ids, email keys (emailIdentityKey) or phones, in one query:
+   * who the people of a batch may be. Whole leads, so that what a batch changes can be told
+   * field by field.
    */
-  findIdentities(keys: { ids: string[]; emails: string[]; phones: string[] }, db: Db = this.database.client): Promise<Lead[]> {
+  findIdentities(keys: { ids: string[]; emailKeys: string[]; phones: string[] }, db: Db = this.database.client): Promise<Lead[]> {
     const matches: LeadWhereInput[] = [];
     if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
-    if (keys.emails.length > 0) matches.push({ email: { in: [...new Set(keys.emails)] } });
+    if (keys.emailKeys.length > 0) matches.push({ emailKey: { in: [...new Set(keys.emailKeys)] } });
     if (keys.phones.length > 0) matches.push({ phone: { in: [...new Set(keys.phones)] } });
     if (matches.length === 0) return Promise.resolve([]);
     return db.lead.findMany({ where: { OR: matches } });
   }
 
   create(data: LeadWrite, db: Db = this.database.client): Promise<LeadWithPipeline> {
-    return db.lead.create({ data, include: LEAD_PIPELINE_INCLUDE });
+    return db.lead.create({ data: { ...data, ...identityKeyColumns(data) }, include: LEAD_PIPELINE_INCLUDE });
   }
 
   /** New leads, ids and times given, in one statement (raw: Prisma compiles every createMany anew, data included). */
   async createMany(leads: Lead[], db: Db): Promise<void> {
     if (leads.length === 0) return;
-    const rows = leads.map(
-      (lead) => sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
+    const rows = leads.map((lead) => {
+      const { emailKey, nameKey } = identityKeyColumns(lead);
+      return sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
-        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason}, ${lead.previouslyErasedAt})`,
-    );
+        ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason}, ${lead.previouslyErasedAt},
+        ${emailKey}, ${nameKey})`;
+    });
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
-        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at)
+        loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at,
+        email_key, name_key)
       VALUES ${join(rows)}`;
   }
 
@@ -260,7 +268,7 @@ export class LeadsRepository {
 
   /** Writes a lead's changes and counts them in its version (every writer does: an edit holding an older version is refused). */
   update(id: string, changes: LeadPipelineChanges, db: Db = this.database.client): Promise<Lead> {
-    return db.lead.update({ where: { id }, data: { ...changes, version: { increment: 1 } } });
+    return db.lead.update({ where: { id }, data: { ...changes, ...identityKeyColumns(changes), version: { increment: 1 } } });
   }
 
   /**
@@ -269,15 +277,16 @@ export class LeadsRepository {
    */
   async updateMany(changes: Map<string, LeadColumns>, updatedAt: Date, db: Db): Promise<void> {
     const { dialect } = this.database;
-    const byColumns = new Map<string, [string, LeadColumns][]>();
-    for (const [id, columns] of changes) {
+    const byColumns = new Map<string, [string, LeadColumns & IdentityKeyColumns][]>();
+    for (const [id, leadColumns] of changes) {
+      const columns = { ...leadColumns, ...identityKeyColumns(leadColumns) };
       const key = Object.keys(columns).sort().join();
       const group = byColumns.get(key) ?? [];
       group.push([id, columns]);
       byColumns.set(key, group);
     }
     for (const leads of byColumns.values()) {
-      const fields = Object.keys(leads[0][1]) as (keyof LeadColumns)[];
+      const fields = Object.keys(leads[0][1]) as (keyof (LeadColumns & IdentityKeyColumns))[];
       const rows = leads.map(
         ([id, columns]) =>
           sql`(${join([dialect.typed(id, 'text'), ...fields.map((field) => dialect.typed(columns[field], WRITABLE_COLUMNS[field][1]))])})`,
@@ -322,17 +331,32 @@ export class LeadsRepository {
       FROM changed WHERE leads.id = changed.id`;
   }
 
+  /** Leads with ids after `after` up to `until`, in id order, at most `limit`: what a backfill walks. */
+  findByIdRange(after: string, until: string, limit: number, db: Db): Promise<Pick<Lead, 'id' | 'name' | 'location' | 'createdAt'>[]> {
+    return db.lead.findMany({ where: { id: { gt: after, lte: until } }, select: { id: true, name: true, location: true, createdAt: true }, orderBy: { id: 'asc' }, take: limit });
+  }
+
+  /** Writes each lead's name_key from its name, changing nothing else of it (not its version: no one's data changed). */
+  async fillNameKeys(leads: Pick<Lead, 'id' | 'name'>[], db: Db): Promise<void> {
+    const { dialect } = this.database;
+    const rows = leads.map(({ id, name }) => sql`(${dialect.typed(id, 'text')}, ${dialect.typed(identityKeyColumns({ name }).nameKey, 'text')})`);
+    await db.$executeRaw`
+      WITH keyed (id, name_key) AS (VALUES ${join(rows)})
+      UPDATE leads SET name_key = keyed.name_key FROM keyed WHERE leads.id = keyed.id`;
+  }
+
   /** Runs `work` in one transaction: all of its writes land, or none. */
   transaction<T>(work: (db: TransactionClient) => Promise<T>): Promise<T> {
     return this.database.transaction(work);
   }
 
-  /** Holds, until the transaction ends, a lock per identity (email, phone), so that two calls from one new caller cannot both create a lead. */
-  lockIdentities(keys: (string | null | undefined)[], db: Db): Promise<void> {
-    return this.database.lock(
-      keys.filter((key): key is string => !!key).map((key) => `lead:${key}`),
-      db,
-    );
+  /**
+   * Holds, until the transaction ends, a lock per identity (email by its identity key, phone),
+   * so that two calls from one new caller cannot both create a lead.
+   */
+  lockIdentities(people: { email?: string | null; phone?: string | null }[], db: Db): Promise<void> {
+    const keys = people.flatMap(({ email, phone }) => [...(email ? [`lead:${emailIdentityKey(email)}`] : []), ...(phone ? [`lead:${phone}`] : [])]);
+    return this.database.lock(keys, db);
   }
 
   /** Everything of a filter but the search: archived or not, qualification, stage, owner, tags, source, creation days. */

@@ -10,6 +10,9 @@ import { StagesRepository } from '../stages/stages.repository';
 import { freshLead } from './fresh-lead';
 import type { ValidLead } from './inputs/lead-input';
 import { toLeadWrite } from './lead-write';
+import { DuplicateLeadException } from './duplicates/duplicate-lead.exception';
+import { PossibleDuplicates } from './duplicates/possible-duplicates';
+import { identityKeys, LeadIdentities } from './lead-identity';
 import { activity } from '../activity/activity-entry';
 import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { LeadsExportRepository } from './leads-export.repository';
@@ -43,6 +46,7 @@ export class LeadsService {
     private readonly stages: StagesRepository,
     private readonly accessLog: AccessLog,
     private readonly erasedPeople: ErasedPeople,
+    private readonly possibleDuplicates: PossibleDuplicates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -84,14 +88,29 @@ export class LeadsService {
     return { ...toLeadOutput(lead), calls: lead.calls.map(toCallOutput) };
   }
 
-  async create(input: ValidLead, actorId: string | null = null): Promise<Lead> {
+  /**
+   * A lead made by staff (Add Lead). A stored lead with its phone or email, whatever its
+   * name, refuses it (409 naming that lead) unless `allowDuplicate`: it is then made,
+   * flagged as a possible duplicate of the first lead with its email and of the first with its phone.
+   */
+  async create(input: ValidLead, actorId: string | null = null, allowDuplicate = false): Promise<Lead> {
     // In a transaction: on SQLite a lone write joins whatever transaction is open on the
     // shared connection (an import batch, a webhook) and would vanish if that one rolls back.
     const lead = await this.leads.transaction(async (db) => {
+      const person = { email: input.email, phone: input.phone, name: input.name };
+      await this.leads.lockIdentities([person], db);
+      const sharing = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).sharingContact(person);
+      const firsts = [sharing.find(({ reason }) => reason !== 'same_phone'), sharing.find(({ reason }) => reason === 'same_phone')].filter((first) => first !== undefined);
+      if (firsts.length > 0 && !allowDuplicate) throw new DuplicateLeadException(firsts[0].lead.id, firsts[0].reason);
       const [owner] = await this.router.ownersFor(1, db);
       const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)), ownerId: owner?.id ?? null }, db);
       const returning = await this.erasedPeople.flagNewLeads([created], db, created.createdAt);
-      await this.activities.append([activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }]), ...returning], db);
+      const found = firsts.map(({ lead: other, reason }) => ({ leadId: created.id, otherLeadId: other.id, reason }));
+      const duplicates = await this.possibleDuplicates.record(found, [created], actorId, db, created.createdAt);
+      await this.activities.append(
+        [activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }]), ...returning, ...duplicates],
+        db,
+      );
       if (returning.length > 0) created.previouslyErasedAt = created.createdAt;
       return created;
     });

@@ -34,13 +34,13 @@ export class ErasureService {
   async erase(person: PersonKey, requestedBy: string, actorId: string | null): Promise<Erasure> {
     const erasure = await this.database.transaction(async (tx) => {
       // As a webhook or import creating this person would: neither can slip a new lead in half-way.
-      await this.leads.lockIdentities([person.value], tx);
+      await this.leads.lockIdentities([contactOf(person)], tx);
       const leads = await this.records.findLeads(person, tx);
       const identifiers = uniqueKeys([person, ...leads.flatMap(personKeysOfLead)]);
       const phones = identifiers.flatMap((key) => (key.kind === 'phone' ? [key.value] : []));
       const calls = await this.records.findCalls(leads.map(({ id }) => id), phones, tx);
       if (leads.length === 0 && calls.length === 0) return null;
-      await this.leads.lockIdentities(identifiers.map(({ value }) => value), tx);
+      await this.leads.lockIdentities(identifiers.map(contactOf), tx);
 
       const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, tx);
       const now = new Date();
@@ -98,4 +98,9 @@ function uniqueKeys(keys: PersonKey[]): PersonKey[] {
 
 function asLead(key: PersonKey): { phone: string | null; email: string | null } {
   return key.kind === 'phone' ? { phone: key.value, email: null } : { phone: null, email: key.value };
+}
+
+/** A person key as the leads' identity locks take it. */
+function contactOf(key: PersonKey): { email?: string; phone?: string } {
+  return key.kind === 'email' ? { email: key.value } : { phone: key.value };
 }

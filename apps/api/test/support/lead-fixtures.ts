@@ -1,4 +1,5 @@
 import { Database } from '../../src/database/database';
+import { identityKeyColumns } from '../../src/leads/identity/identity-key-columns';
 import type { TestApp } from './test-app';
 
 export interface LeadFixture {
@@ -11,11 +12,11 @@ export interface LeadFixture {
   createdAt: Date;
 }
 
-/** Writes leads straight to the test database, with creation times the test chooses. */
+/** Writes leads straight to the test database, with creation times the test chooses, and the identity keys the app writes beside them. */
 export async function insertLeads(testApp: TestApp, leads: LeadFixture[]): Promise<void> {
   const prisma = testApp.app.get(Database).client;
   await prisma.lead.createMany({
-    data: leads.map((lead) => ({ qualified: false, source: 'web form', ...lead, updatedAt: lead.createdAt })),
+    data: leads.map((lead) => ({ qualified: false, source: 'web form', ...lead, ...identityKeyColumns(lead), updatedAt: lead.createdAt })),
   });
 }
 

@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {staffId} or {selfId} (the caller's own account) where the test
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {staffId} or {selfId} (the caller's own account) where the test
    * puts a real id; a body's {personPhone} is the phone of a disposable person made for the call.
    */
   path: string;
@@ -33,6 +33,10 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'put', path: '/api/leads/{leadId}/tags', body: { tags: ['Matrix'] }, role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/tags', role: 'agent' },
   { method: 'post', path: '/api/leads', body: { name: 'Matrix Lead' }, role: 'agent' },
+  { method: 'get', path: '/api/leads/duplicates', role: 'agent' },
+  // {duplicateId} pairs the matrix's lead with an unassigned lead added over its phone.
+  { method: 'post', path: '/api/leads/duplicates/{duplicateId}/dismiss', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/matches', role: 'agent' },
   { method: 'get', path: '/api/views', role: 'agent' },
   { method: 'post', path: '/api/views', body: { name: 'Matrix View {n}', filter: { status: 'qualified' } }, role: 'agent' },
   // {viewId} is a view the caller saved.

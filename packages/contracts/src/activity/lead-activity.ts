@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { actorSchema } from '../notes/lead-note';
+import { duplicateReasonSchema } from '../leads/lead-duplicates';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -31,6 +32,8 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('unarchived', z.object({})),
   /** The lead was made for the phone or email of a person erased before (those erasures' ids). */
   entry('previously_erased', z.object({ erasureIds: z.array(z.string()) })),
+  /** The lead may be the same person as another (a pair of GET /api/leads/duplicates), found when it was written. */
+  entry('possible_duplicate', z.object({ pairId: z.string(), otherLeadId: z.string(), reason: duplicateReasonSchema })),
   /** The retention purge removed the transcripts and recordings of these calls. */
   entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
 ]);

@@ -38,3 +38,13 @@ export const leadInputSchema = z.strictObject({
 
 /** What a client sends to create a lead. */
 export type LeadInput = z.input<typeof leadInputSchema>;
+
+/**
+ * POST /api/leads's body: a lead, and `allowDuplicate: true` to make it although a stored
+ * lead has its phone or email (it is then flagged as a possible duplicate of that lead);
+ * without it such a create is a 409 naming the stored lead.
+ */
+export const createLeadRequestSchema = leadInputSchema.extend({
+  allowDuplicate: z.boolean('must be true or false').optional(),
+});
+export type CreateLeadRequest = z.input<typeof createLeadRequestSchema>;

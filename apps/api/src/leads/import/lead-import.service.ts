@@ -23,7 +23,9 @@ import { newRowId } from '../../database/row-id';
 import { freshLead } from '../fresh-lead';
 import { parseLeadInput } from '../inputs/lead-input';
 import { leadColumnsOf, leadFieldChanges } from '../lead-field-changes';
-import { identityKeys, LeadIdentities } from '../lead-identity';
+import { identityKeys, LeadIdentities, type PersonKey } from '../lead-identity';
+import type { FoundDuplicate } from '../duplicates/duplicate-pair';
+import { PossibleDuplicates } from '../duplicates/possible-duplicates';
 import { toLeadChanges, toLeadWrite } from '../lead-write';
 import { LeadsRepository } from '../leads.repository';
 import { LeadRouter } from '../routing/lead-router';
@@ -73,6 +75,7 @@ export class LeadImportService {
     private readonly liveEvents: LiveEventsService,
     private readonly contactRules: ImportContactRules,
     private readonly erasedPeople: ErasedPeople,
+    private readonly possibleDuplicates: PossibleDuplicates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -163,18 +166,18 @@ export class LeadImportService {
    * the leads earlier batches would have created or changed.
    */
   async planBatch(rows: ImportRow[], dedupe: DedupeRule, planned: LeadIdentities): Promise<ImportBatchOutcome> {
-    const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+    const people = rows.map(personOf);
     for (const lead of await this.leads.findIdentities(identityKeys(people))) {
       if (!planned.get(lead.id)) planned.add(lead);
     }
     const outcome: ImportBatchOutcome = { created: 0, updated: 0 };
     for (const [index, row] of rows.entries()) {
-      const same = planned.samePerson(people[index], dedupe);
-      if (same) {
-        planned.update(same.id, toLeadChanges(row.lead));
+      const match = planned.match(people[index], dedupe);
+      if (match?.kind === 'same') {
+        planned.update(match.lead.id, toLeadChanges(row.lead));
         outcome.updated += 1;
       } else {
-        planned.add({ id: row.id ?? `planned-line-${row.line}`, email: row.lead.email ?? null, phone: row.lead.phone ?? null, createdAt: row.createdAt ?? new Date() });
+        planned.add({ id: row.id ?? `planned-line-${row.line}`, name: row.lead.name, email: row.lead.email ?? null, phone: row.lead.phone ?? null, createdAt: row.createdAt ?? new Date() });
         outcome.created += 1;
       }
     }
@@ -203,9 +206,10 @@ export class LeadImportService {
     const newLeads = new Map<string, Lead>();
     let updated = 0;
     const signals: LiveEventSignal[] = [];
-    const people = rows.map((row) => ({ id: row.id, email: row.lead.email, phone: row.lead.phone }));
+    const people = rows.map(personOf);
+    const duplicates: FoundDuplicate[] = [];
     // As the webhook does: no caller's report creates a second lead for a person this batch is creating.
-    await this.leads.lockIdentities(people.flatMap(({ email, phone }) => [email, phone]), db);
+    await this.leads.lockIdentities(people, db);
     const known = await this.leads.findIdentities(identityKeys(people), db);
     const entryStageId = await this.stages.entryStageId(db);
     const stageNames = new Map((await this.stages.list(db)).map((stage) => [stage.id, named(stage)]));
@@ -216,7 +220,8 @@ export class LeadImportService {
     const entries: NewActivity[] = [];
     const contacts: ImportedContact[] = [];
     for (const [index, row] of rows.entries()) {
-      const same = identities.samePerson(people[index], dedupe);
+      const match = identities.match(people[index], dedupe);
+      const same = match?.kind === 'same' ? match.lead : undefined;
       if (row.contact) contacts.push({ leadId: same?.id ?? '', line: row.line, ...row.contact });
       if (!same) {
         const lead: Lead = {
@@ -235,6 +240,8 @@ export class LeadImportService {
         // A lead the file gives an owner keeps it: round-robin routes only the others.
         if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
         identities.add(lead);
+        // A row with another name over a stored lead's phone or email is that lead's possible duplicate, never an update of it.
+        if (match?.kind === 'possible-duplicate') duplicates.push({ leadId: lead.id, otherLeadId: match.lead.id, reason: match.reason });
         signals.push({ type: 'lead.created', id: lead.id });
         continue;
       }
@@ -274,6 +281,7 @@ export class LeadImportService {
     const owners = await this.router.ownersFor(unrouted.length, db);
     const routed = unrouted.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
     await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
+    entries.push(...(await this.possibleDuplicates.record(duplicates, created, actorId, db, now)));
     // After the inserts: a consent and Do Not Call belong to a stored lead.
     entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
     await this.activities.append([...entries, ...routingActivity(routed)], db);
@@ -287,6 +295,11 @@ export class LeadImportService {
     }
     return cache.get(id) ?? null;
   }
+}
+
+/** Who a row says it is: the identity rule's record. */
+function personOf(row: ImportRow): PersonKey {
+  return { id: row.id, email: row.lead.email, phone: row.lead.phone, name: row.lead.name };
 }
 
 function named({ id, name }: { id: string; name: string }) {

@@ -1,11 +1,11 @@
-import { leadInputSchema } from '@lead-desk/contracts';
+import { createLeadRequestSchema, leadInputSchema } from '@lead-desk/contracts';
 import { createZodDto } from 'nestjs-zod';
 import type { z } from 'zod';
 import { fieldErrorsFromZod, type FieldError } from '../../common/field-errors';
 import { normalizePhoneNumber } from '../phone-number';
 
 /** POST /api/leads's body in the OpenAPI document; LeadInputPipe validates it. */
-export class CreateLeadInput extends createZodDto(leadInputSchema) {}
+export class CreateLeadInput extends createZodDto(createLeadRequestSchema) {}
 
 /** The contracts' phone field, read as a number in `phoneRegion` and written in E.164. */
 export const phoneNumberIn = (phoneRegion: string) =>

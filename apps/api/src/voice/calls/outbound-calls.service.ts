@@ -100,9 +100,9 @@ export class OutboundCallsService {
 
   /** The lead a number belongs to, by the webhook's and the import's rule (the oldest with that phone). */
   private async leadWithPhone(number: string): Promise<Lead | null> {
-    const candidates = await this.leads.findIdentities({ ids: [], emails: [], phones: [number] }, this.database.client);
-    const same = new LeadIdentities(candidates).samePerson({ phone: number });
-    return candidates.find((lead) => lead.id === same?.id) ?? null;
+    const candidates = await this.leads.findIdentities({ ids: [], emailKeys: [], phones: [number] }, this.database.client);
+    const same = new LeadIdentities(candidates).match({ phone: number });
+    return candidates.find((lead) => lead.id === same?.lead.id) ?? null;
   }
 
   private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {

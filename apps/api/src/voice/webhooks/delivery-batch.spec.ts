@@ -27,8 +27,9 @@ function batchOf(messages: HandledMessage[], stored: { calls?: Call[]; leads?: L
   return batch;
 }
 
-function storedLead(id: string, identity: { email?: string; phone?: string }, createdAt = '2026-01-01T00:00:00.000Z'): LeadIdentity {
-  return { id, email: identity.email ?? null, phone: identity.phone ?? null, createdAt: new Date(createdAt) };
+/** A stored lead; its name is the one the reports below give unless the test names another. */
+function storedLead(id: string, identity: { email?: string; phone?: string; name?: string }, createdAt = '2026-01-01T00:00:00.000Z'): LeadIdentity {
+  return { id, name: identity.name ?? 'Known Email', email: identity.email ?? null, phone: identity.phone ?? null, createdAt: new Date(createdAt) };
 }
 
 function storedCall(vapiCallId: string, columns: Partial<Call> = {}): Call {
@@ -127,6 +128,24 @@ describe('DeliveryBatch', () => {
       ['phone', 'by-email'],
     ]);
     expect(leadChanges.get('by-email')).toMatchObject({ name: 'Known Email', phone: '+919855555555', location: 'Nashik' });
+  });
+
+  it('gives a caller with another name than the lead with their phone a lead of their own, flagged as its possible duplicate, and finds it on their next call', () => {
+    const leads = [storedLead('aarav', { phone: '+919876543210', name: 'Aarav Sharma' })];
+    const batch = batchOf(
+      [
+        report({ callId: 'rahul', number: '+919876543210', structuredData: { name: 'Rahul Verma', location: 'Pune' } }),
+        report({ callId: 'rahul-again', number: '+919876543210', structuredData: { name: 'Rahul Verma', timeline: '3 months' } }),
+        report({ callId: 'aarav', number: '+919876543210', structuredData: { name: 'Arav Sharma' } }),
+      ],
+      { leads },
+    );
+    const { newLeads, leadChanges, calls, duplicates } = batch.writes();
+
+    expect(newLeads).toEqual([expect.objectContaining({ name: 'Rahul Verma', phone: '+919876543210', location: 'Pune', timeline: '3 months' })]);
+    expect(duplicates).toEqual([{ leadId: newLeads[0].id, otherLeadId: 'aarav', reason: 'same_phone' }]);
+    expect(calls.map(({ leadId }) => leadId)).toEqual([newLeads[0].id, newLeads[0].id, 'aarav']);
+    expect(leadChanges.get('aarav')).toMatchObject({ name: 'Arav Sharma' });
   });
 
   it('finds the first lead with a phone when no email matches', () => {

@@ -6,6 +6,7 @@ import { LeadIdentities, type LeadIdentity } from '../../leads/lead-identity';
 import type { LeadColumns } from '../../leads/lead-columns';
 import { freshLead } from '../../leads/fresh-lead';
 import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
+import type { FoundDuplicate } from '../../leads/duplicates/duplicate-pair';
 import { laterStatus } from '../calls/call-status';
 import type { CallColumns } from '../calls/calls.repository';
 import { changesFromCall, customerNumberOf, type ReportedCall, type ReportedLead } from './end-of-call-report';
@@ -18,6 +19,8 @@ export interface BatchWrites {
   leadChanges: Map<string, LeadColumns>;
   /** Every call record the batch touched, whole. */
   calls: Call[];
+  /** New leads of callers who gave another name than the lead with their phone or email: possible duplicates of it. */
+  duplicates: FoundDuplicate[];
   /** The time the batch's writes carry. */
   now: Date;
 }
@@ -38,6 +41,7 @@ export class DeliveryBatch {
   private readonly newLeads = new Map<string, Lead>();
   private readonly leadChanges = new Map<string, LeadColumns>();
   private readonly touchedCalls = new Set<Call>();
+  private readonly duplicates: FoundDuplicate[] = [];
   private readonly signals: LiveEventSignal[] = [];
 
   constructor(
@@ -51,17 +55,27 @@ export class DeliveryBatch {
     this.leads = new LeadIdentities(knownLeads);
   }
 
-  /** An end-of-call-report: one call record per call, and the caller's lead created or updated. */
+  /**
+   * An end-of-call-report: one call record per call, and the caller's lead created or
+   * updated. A caller who gives another name than the lead with their phone or email gets
+   * a lead of their own, flagged as a possible duplicate of that one (LeadIdentities' rule).
+   */
   addReport(report: EndOfCallReport, reported: ReportedLead, reportedCall: ReportedCall): void {
     const stored = this.calls.get(report.call.id);
     // A stored call keeps its lead until the caller is resolved below.
     const call = stored ? this.updateCall(stored, reportedCall) : this.createCall(report.call.id, { ...reportedCall, leadId: null });
     const { lead } = reported;
-    const known =
-      (call.leadId ? this.leads.get(call.leadId) : undefined) ??
-      this.leads.samePerson({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone });
-    call.leadId = known ? this.updateLead(known, changesFromCall(reported)) : this.createLead(reported);
-    this.signals.push({ type: known ? 'lead.updated' : 'lead.created', id: call.leadId }, { type: 'call.updated', id: call.id });
+    const ofCall = call.leadId ? this.leads.get(call.leadId) : undefined;
+    const match = ofCall
+      ? ({ kind: 'same', lead: ofCall } as const)
+      : this.leads.match({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone, name: reported.nameKnown ? lead.name : null });
+    if (match?.kind === 'same') {
+      call.leadId = this.updateLead(match.lead, changesFromCall(reported));
+    } else {
+      call.leadId = this.createLead(reported);
+      if (match) this.duplicates.push({ leadId: call.leadId, otherLeadId: match.lead.id, reason: match.reason });
+    }
+    this.signals.push({ type: match?.kind === 'same' ? 'lead.updated' : 'lead.created', id: call.leadId }, { type: 'call.updated', id: call.id });
   }
 
   /** A status update: the call's status moves on, never back (deliveries arrive out of order). */
@@ -95,6 +109,7 @@ export class DeliveryBatch {
       newLeads: [...this.newLeads.values()],
       leadChanges: this.leadChanges,
       calls: [...this.touchedCalls],
+      duplicates: this.duplicates,
       now: this.now,
     };
   }

@@ -9,6 +9,8 @@ import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
+import { PossibleDuplicates } from '../../leads/duplicates/possible-duplicates';
+import { identityKeys } from '../../leads/lead-identity';
 import { ErasedPeople } from '../../privacy/erased-people';
 import { LeadRouter } from '../../leads/routing/lead-router';
 import { routingActivity } from '../../leads/routing/routing-activity';
@@ -63,6 +65,7 @@ export class WebhookProcessor {
     private readonly stages: StagesRepository,
     private readonly callerRequests: CallerRequestsRecorder,
     private readonly erasedPeople: ErasedPeople,
+    private readonly possibleDuplicates: PossibleDuplicates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
@@ -184,14 +187,14 @@ export class WebhookProcessor {
     const callers = reports.flatMap((report) => (report ? [report.lead.lead] : []));
     const vapiCallIds = messages.map(({ call }) => call.id);
     await this.calls.lockCalls(vapiCallIds, tx);
-    await this.leads.lockIdentities(callers.flatMap(({ email, phone }) => [email, phone]), tx);
+    await this.leads.lockIdentities(callers, tx);
 
     const storedCalls = await this.calls.findByVapiIds(vapiCallIds, tx);
     const knownLeads = await this.leads.findIdentities(
       {
         ids: [...storedCalls.map(({ leadId }) => leadId), ...messages.map(({ call }) => leadIdOf(call))].filter((id): id is string => !!id),
-        emails: callers.flatMap(({ email }) => (email ? [email] : [])),
-        phones: callers.flatMap(({ phone }) => (phone ? [phone] : [])),
+        emailKeys: identityKeys(callers).emailKeys,
+        phones: identityKeys(callers).phones,
       },
       tx,
     );
@@ -210,7 +213,8 @@ export class WebhookProcessor {
     await this.calls.upsertMany(writes.calls, tx);
     const routed = writes.newLeads.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
     const returning = await this.erasedPeople.flagNewLeads(writes.newLeads, tx, writes.now);
-    await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed), ...returning], tx, writes.now);
+    const duplicates = await this.possibleDuplicates.record(writes.duplicates, writes.newLeads, null, tx, writes.now);
+    await this.activities.append([...deliveryActivity(writes, knownLeads, storedCalls), ...routingActivity(routed), ...returning, ...duplicates], tx, writes.now);
     // Consent and Do Not Call asked for on a call, once its lead is written (same transaction).
     const callsByVapiId = new Map(writes.calls.map((call) => [call.vapiCallId, call]));
     const requests = messages.flatMap((message) => {

@@ -14,4 +14,10 @@ describe('activityText', () => {
     const change = { from: { id: 'stage-new', name: 'New' }, to: { id: 'stage-lost', name: 'Lost' }, lostReason: 'Bought elsewhere' };
     expect(activityText(entry('stage_changed', change))).toBe('Stage changed from New to Lost (lost reason: Bought elsewhere)');
   });
+
+  it('says why a lead may duplicate another', () => {
+    expect(activityText(entry('possible_duplicate', { pairId: 'p-1', otherLeadId: 'lead-0', reason: 'gmail_variant' }))).toBe(
+      'Possible duplicate of another lead (Gmail variant): review it under Possible duplicates',
+    );
+  });
 });

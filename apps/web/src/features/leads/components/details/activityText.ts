@@ -1,5 +1,6 @@
 import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
 import { formatBudget } from '../../utils/formatBudget';
+import { DUPLICATE_REASON_TEXT } from '../duplicateReasonTexts';
 import { LEAD_FIELD_TEXT, loanText } from '../leadFieldTexts';
 
 const FIELD_NAMES: Record<string, string> = {
@@ -72,6 +73,8 @@ export function activityText(entry: LeadActivity): string {
       return 'Unarchived';
     case 'previously_erased':
       return 'This person was erased before at their request: check before rebuilding their record';
+    case 'possible_duplicate':
+      return `Possible duplicate of another lead (${DUPLICATE_REASON_TEXT[entry.data.reason]}): review it under Possible duplicates`;
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }

@@ -1,0 +1,50 @@
+import { Injectable } from '@nestjs/common';
+import { activity, type NewActivity } from '../../activity/activity-entry';
+import type { Lead } from '../../database/models';
+import type { TransactionClient } from '../../database/prisma-client';
+import { nameKey } from '../identity/person-name';
+import { locationKey, type FoundDuplicate } from './duplicate-pair';
+import { LeadDuplicatesRepository, type CloseNameCandidate } from './lead-duplicates.repository';
+
+/** What a new lead is compared by: its full name and location, and its age among the others. */
+export type NewLeadForDuplicates = Pick<Lead, 'id' | 'name' | 'location' | 'createdAt'>;
+
+/**
+ * Records the possible duplicates a write found, in its transaction: the pairs the identity
+ * rule met (a record with another name over a lead's phone or email, or staff adding a lead
+ * anyway), and for each new lead with a full name the first other lead with a close name
+ * (nameKey) in the same location. Each pair stored now gets a `possible_duplicate` entry on
+ * the flagged lead's timeline; a pair stored before, or dismissed, is left as it is.
+ */
+@Injectable()
+export class PossibleDuplicates {
+  constructor(private readonly duplicates: LeadDuplicatesRepository) {}
+
+  async record(found: FoundDuplicate[], newLeads: NewLeadForDuplicates[], actorId: string | null, db: TransactionClient, now: Date): Promise<NewActivity[]> {
+    const closeNames = await this.closeNamePairs(newLeads, db);
+    const stored = await this.duplicates.insert([...found, ...closeNames], now, db);
+    return stored.map(({ id, leadId, otherLeadId, reason }) => activity(leadId, 'possible_duplicate', { pairId: id, otherLeadId, reason }, actorId));
+  }
+
+  private async closeNamePairs(newLeads: NewLeadForDuplicates[], db: TransactionClient): Promise<FoundDuplicate[]> {
+    const keyed = newLeads.flatMap((lead) => {
+      const name = nameKey(lead.name);
+      const location = locationKey(lead.location);
+      return name && location ? [{ lead, name, location }] : [];
+    });
+    const candidates = await this.duplicates.closeNameCandidates(keyed.map(({ name }) => name), db);
+    return keyed.flatMap(({ lead, name, location }) => {
+      const first = oldest(candidates.filter((candidate) => candidate.id !== lead.id && candidate.nameKey === name && locationKey(candidate.location) === location));
+      if (!first) return [];
+      // The later of the two is the one flagged: an imported lead may be older than the one it meets.
+      const [later, earlier] = oldest([first, { ...lead, nameKey: name }]) === first ? [lead.id, first.id] : [first.id, lead.id];
+      return [{ leadId: later, otherLeadId: earlier, reason: 'close_name_same_location' as const }];
+    });
+  }
+}
+
+/** The first lead stored, as the database orders them: by creation time, then id. */
+function oldest(leads: CloseNameCandidate[]): CloseNameCandidate | undefined {
+  const time = (lead: CloseNameCandidate) => new Date(lead.createdAt).getTime();
+  return leads.reduce<CloseNameCandidate | undefined>((first, lead) => (!first || time(lead) < time(first) || (time(lead) === time(first) && lead.id < first.id) ? lead : first), undefined);
+}

@@ -1,0 +1,79 @@
+import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { z } from 'zod';
+import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { PeriodicTask } from '../../common/periodic-task';
+import { Database } from '../../database/database';
+import type { TransactionClient } from '../../database/prisma-client';
+import { PossibleDuplicates } from '../duplicates/possible-duplicates';
+import { LeadsRepository } from '../leads.repository';
+
+/** The app_settings row the upgrade to identity keys left: which stored leads still need their name_key. */
+const BACKFILL_KEY = 'name_keys_backfill';
+const progressSchema = z.object({ after: z.string(), until: z.string() });
+const BATCH = 1000;
+/** How soon a failed or interrupted backfill is taken up again (by this process or another). */
+const RETRY_MS = 30_000;
+
+/**
+ * Gives the leads stored before identity keys existed their name_key (nameKey is code the
+ * migration's SQL does not have), a batch of lead ids at a time in id order, then compares
+ * each with the other leads for a close name in the same location, as a new lead is. Each
+ * batch moves the progress row in its own transaction under a lock, so several API
+ * processes share the work and none repeats a batch; the row goes once every lead is done.
+ */
+@Injectable()
+export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(NameKeysBackfill.name);
+  private stopping = false;
+  private readonly rounds = new PeriodicTask(
+    () => this.runToEnd(),
+    (error) => this.logger.error({ err: error }, 'Filling the name keys of stored leads failed; trying again'),
+  );
+
+  constructor(
+    private readonly database: Database,
+    private readonly leads: LeadsRepository,
+    private readonly possibleDuplicates: PossibleDuplicates,
+    private readonly activities: LeadActivityRepository,
+  ) {}
+
+  onApplicationBootstrap(): void {
+    this.rounds.start(RETRY_MS, { runNow: true });
+  }
+
+  /** Before the database closes: the batch in progress commits first. */
+  onModuleDestroy(): Promise<void> {
+    this.stopping = true;
+    return this.rounds.stop();
+  }
+
+  /** Batches until none is left (or the app stops). */
+  async runToEnd(): Promise<void> {
+    let keyed = 0;
+    for (;;) {
+      if (this.stopping) return;
+      const batch = await this.database.transaction((db) => this.nextBatch(db));
+      if (batch === undefined) break;
+      keyed += batch;
+    }
+    if (keyed > 0) this.logger.log({ keyed }, 'Stored leads have their name keys');
+  }
+
+  /** One batch: undefined once nothing is left to do. */
+  private async nextBatch(db: TransactionClient): Promise<number | undefined> {
+    await this.database.lock([BACKFILL_KEY], db);
+    const row = await db.appSetting.findUnique({ where: { key: BACKFILL_KEY } });
+    if (!row) return undefined;
+    const { after, until } = progressSchema.parse(JSON.parse(row.value));
+    const leads = await this.leads.findByIdRange(after, until, BATCH, db);
+    if (leads.length === 0) {
+      await db.appSetting.delete({ where: { key: BACKFILL_KEY } });
+      return undefined;
+    }
+    await this.leads.fillNameKeys(leads, db);
+    const now = new Date();
+    await this.activities.append(await this.possibleDuplicates.record([], leads, null, db, now), db, now);
+    await db.appSetting.update({ where: { key: BACKFILL_KEY }, data: { value: JSON.stringify({ after: leads.at(-1)!.id, until }) } });
+    return leads.length;
+  }
+}

@@ -1,0 +1,77 @@
+-- AlterTable
+ALTER TABLE "leads" ADD COLUMN "email_key" TEXT;
+ALTER TABLE "leads" ADD COLUMN "name_key" TEXT;
+
+-- CreateTable
+CREATE TABLE "lead_duplicates" (
+    "id" TEXT NOT NULL PRIMARY KEY,
+    "lead_id" TEXT NOT NULL,
+    "other_lead_id" TEXT NOT NULL,
+    "reason" TEXT NOT NULL,
+    "pair_key" TEXT NOT NULL,
+    "detected_at" DATETIME NOT NULL DEFAULT CURRENT_TIMESTAMP,
+    "dismissed_at" DATETIME,
+    "dismissed_by_id" TEXT,
+    CONSTRAINT "lead_duplicates_lead_id_fkey" FOREIGN KEY ("lead_id") REFERENCES "leads" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "lead_duplicates_other_lead_id_fkey" FOREIGN KEY ("other_lead_id") REFERENCES "leads" ("id") ON DELETE CASCADE ON UPDATE CASCADE,
+    CONSTRAINT "lead_duplicates_dismissed_by_id_fkey" FOREIGN KEY ("dismissed_by_id") REFERENCES "staff_users" ("id") ON DELETE SET NULL ON UPDATE CASCADE
+);
+
+-- CreateIndex
+CREATE UNIQUE INDEX "lead_duplicates_pair_key_key" ON "lead_duplicates"("pair_key");
+
+-- CreateIndex
+CREATE INDEX "lead_duplicates_open_idx" ON "lead_duplicates"("detected_at" DESC, "id" DESC) WHERE dismissed_at IS NULL;
+
+-- CreateIndex
+CREATE INDEX "lead_duplicates_lead_id_idx" ON "lead_duplicates"("lead_id");
+
+-- CreateIndex
+CREATE INDEX "lead_duplicates_other_lead_id_idx" ON "lead_duplicates"("other_lead_id");
+
+-- CreateIndex
+CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
+
+-- CreateIndex
+CREATE INDEX "leads_name_key_idx" ON "leads"("name_key");
+
+-- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
+-- dots and +tag dropped, googlemail.com read as gmail.com). name_key needs code the database
+-- does not have: the API fills it after start-up (IdentityKeysBackfill).
+UPDATE "leads" SET "email_key" = CASE
+  WHEN substr("email", instr("email", '@') + 1) IN ('gmail.com', 'googlemail.com') AND instr("email", '@') > 1 THEN
+    replace(CASE
+      WHEN instr(substr("email", 1, instr("email", '@') - 1), '+') > 0 THEN substr("email", 1, instr("email", '+') - 1)
+      ELSE substr("email", 1, instr("email", '@') - 1)
+    END, '.', '') || '@gmail.com'
+  ELSE "email"
+END
+WHERE "email" IS NOT NULL;
+
+-- Leads stored before this release that share a phone or an email are shown to staff as
+-- possible duplicates: each paired with the oldest lead of its phone, then of its email key.
+INSERT OR IGNORE INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
+SELECT lower(hex(randomblob(16))), "lead"."id", "first"."id", 'same_phone',
+  CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
+  "lead"."created_at"
+FROM "leads" AS "lead"
+JOIN "leads" AS "first" ON "first"."id" = (
+  SELECT "id" FROM "leads" AS "same" WHERE "same"."phone" = "lead"."phone" ORDER BY "same"."created_at", "same"."id" LIMIT 1
+)
+WHERE "lead"."phone" IS NOT NULL AND "first"."id" <> "lead"."id";
+
+INSERT OR IGNORE INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
+SELECT lower(hex(randomblob(16))), "lead"."id", "first"."id",
+  CASE WHEN "lead"."email" = "first"."email" THEN 'same_email' ELSE 'gmail_variant' END,
+  CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
+  "lead"."created_at"
+FROM "leads" AS "lead"
+JOIN "leads" AS "first" ON "first"."id" = (
+  SELECT "id" FROM "leads" AS "same" WHERE "same"."email_key" = "lead"."email_key" ORDER BY "same"."created_at", "same"."id" LIMIT 1
+)
+WHERE "lead"."email_key" IS NOT NULL AND "first"."id" <> "lead"."id";
+
+-- The leads stored so far get their name_key from the API after start-up (IdentityKeysBackfill:
+-- lead ids up to this one, in id order), and are then compared for close names.
+INSERT INTO "app_settings" ("key", "value", "updated_at")
+SELECT 'name_keys_backfill', json_object('after', '', 'until', max("id")), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "leads" HAVING count(*) > 0;
