@@ -41,8 +41,8 @@ export interface ImportReading {
   names: ImportNames;
 }
 
-/** Our own export's column that the import does not take: the server keeps it. */
-const SERVER_KEPT_COLUMNS = new Set(['updatedAt']);
+/** Our own export's columns that the import does not take: the server keeps them. */
+const SERVER_KEPT_COLUMNS = new Set(['updatedAt', 'lastActivityAt']);
 
 /** What a header names by itself: a field (our own export's, or another CRM's synonym), or ignore for one we do not know. */
 export function suggestedTarget(header: string): ImportTarget {
