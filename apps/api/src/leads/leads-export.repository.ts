@@ -30,7 +30,7 @@ const LEAD_CSV_CELLS: Record<LeadCsvColumn, CsvCellSource> = {
   owner: { kind: 'text', column: '(SELECT staff_users.email FROM staff_users WHERE staff_users.id = leads.owner_id)' },
   tags: { kind: 'text list', column: 'leads.tags' },
   lostReason: { kind: 'text', column: 'lost_reason' },
-  // lead_consents_lead_id_given_at_idx: true while one stands, false when all are withdrawn, NULL (empty) when none was given.
+  // Through an index on lead_id: true while one stands, false when all are withdrawn, NULL (empty) when none was given.
   consent: {
     kind: 'boolean',
     column: '((SELECT max(CASE WHEN lead_consents.withdrawn_at IS NULL THEN 1 ELSE 0 END) FROM lead_consents WHERE lead_consents.lead_id = leads.id) = 1)',
