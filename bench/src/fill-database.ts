@@ -3,8 +3,8 @@ import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { migrateDatabase } from '../../apps/api/src/database/migrations/migrate-database';
 import {
-  BENCH_AGENTS, generatedCall, generatedCallActivity, generatedLead, generatedTimeline,
-  type GeneratedActivity, type GeneratedCall, type GeneratedLead,
+  BENCH_AGENTS, generatedCall, generatedCallActivity, generatedConsent, generatedLead, generatedTimeline,
+  type GeneratedActivity, type GeneratedCall, type GeneratedConsent, type GeneratedLead,
 } from './lead-generator';
 
 const BATCH = 10_000;
@@ -15,6 +15,7 @@ interface Batch {
   leads: GeneratedLead[];
   calls: GeneratedCall[];
   activities: GeneratedActivity[];
+  consents: GeneratedConsent[];
 }
 
 /** What the scenarios need to know of a filled database. */
@@ -24,7 +25,7 @@ export interface DataSet {
 }
 
 function generatedBatch(start: number, size: number, now: number): Batch {
-  const batch: Batch = { leads: [], calls: [], activities: [] };
+  const batch: Batch = { leads: [], calls: [], activities: [], consents: [] };
   for (let i = start; i < start + size; i += 1) {
     const lead = generatedLead(i, now);
     batch.leads.push(lead);
@@ -32,6 +33,7 @@ function generatedBatch(start: number, size: number, now: number): Batch {
     if (call) {
       batch.calls.push(call);
       batch.activities.push(generatedCallActivity(call));
+      batch.consents.push(generatedConsent(i, call));
     }
     if (i === 0) batch.activities.push(...generatedTimeline(lead, BUSY_LEAD_ACTIVITIES, now));
   }
@@ -45,7 +47,8 @@ function busyLeadOf(batch: Batch, start: number): string | undefined {
 
 /**
  * A fresh, migrated database holding `count` generated leads (with their calls, stages,
- * owners among four available agents, and a timeline per call), filled in large batches,
+ * owners among four available agents, a timeline entry and a consent per call, Do Not Call
+ * on one lead in a hundred), filled in large batches,
  * with round-robin routing on: new leads go to the agents, as the pipeline issue measures it.
  */
 export async function fillDatabase(databaseUrl: string, count: number): Promise<DataSet> {
@@ -74,21 +77,26 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
   db.exec(TEAM_SQL.agents.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`).replaceAll('TRUE', '1'));
   db.exec(TEAM_SQL.routing.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`));
   const insertLead = db.prepare(`INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in,
-    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at, tags)
+    budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at, tags,
+    do_not_call, do_not_call_reason)
     VALUES (@id, @name, @email, @phone, @location, @qualified, @source, @interestedIn,
-    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt, @tags)`);
+    @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt, @tags,
+    @doNotCall, @doNotCallReason)`);
   const insertTag = db.prepare(`INSERT INTO lead_tags ("key", lead_id, name) VALUES (?, ?, ?)`);
   const insertActivity = db.prepare(`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data)
     VALUES (@id, @leadId, @type, @actorId, @at, @data)`);
+  const insertConsent = db.prepare(`INSERT INTO lead_consents (id, lead_id, channel, purpose, wording, given_at, evidence,
+    withdrawn_at, withdrawn_via, withdrawn_evidence, call_id, created_at)
+    VALUES (@id, @leadId, @channel, @purpose, @wording, @givenAt, @evidence, @withdrawnAt, @withdrawnVia, @withdrawnEvidence, @callId, @givenAt)`);
   const insertCall = db.prepare(`INSERT INTO calls (id, vapi_call_id, lead_id, type, status, ended_reason, customer_number,
     started_at, ended_at, duration_seconds, cost, summary, transcript, recording_url, structured_data, created_at, updated_at)
     VALUES (@id, @vapiCallId, @leadId, @type, @status, @endedReason, @customerNumber, @startedAt, @endedAt,
     @durationSeconds, @cost, @summary, @transcript, @recordingUrl, @structuredData, @createdAt, @createdAt)`);
-  const insertBatch = db.transaction(({ leads, calls, activities }: Batch) => {
+  const insertBatch = db.transaction(({ leads, calls, activities, consents }: Batch) => {
     for (const lead of leads) {
       insertLead.run({
         ...lead, qualified: lead.qualified ? 1 : 0, loanNeeded: lead.loanNeeded ? 1 : 0, createdAt: iso(lead.createdAt),
-        archivedAt: lead.archivedAt && iso(lead.archivedAt), tags: JSON.stringify(lead.tags),
+        archivedAt: lead.archivedAt && iso(lead.archivedAt), tags: JSON.stringify(lead.tags), doNotCall: lead.doNotCall ? 1 : 0,
       });
       for (const tag of lead.tags) insertTag.run(tag.toLowerCase(), lead.id, tag);
     }
@@ -96,6 +104,8 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
     for (const call of calls) {
       insertCall.run({ ...call, startedAt: iso(call.startedAt), endedAt: iso(call.endedAt), createdAt: iso(call.createdAt) });
     }
+    // After the calls: a consent names the call it was given on.
+    for (const consent of consents) insertConsent.run({ ...consent, givenAt: iso(consent.givenAt), withdrawnAt: consent.withdrawnAt && iso(consent.withdrawnAt) });
   });
   // The search index is built once at the end rather than row by row by its triggers.
   const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'leads'`).all() as { name: string; sql: string }[];
@@ -125,23 +135,26 @@ async function fillPostgres(connectionString: string, schema: string, count: num
     for (let start = 0; start < count; start += BATCH) {
       const batch = generatedBatch(start, Math.min(BATCH, count - start), now);
       busyLeadId ||= busyLeadOf(batch, start) ?? '';
-      const { leads, calls, activities } = batch;
+      const { leads, calls, activities, consents } = batch;
       const lead = <K extends keyof GeneratedLead>(key: K) => leads.map((row) => row[key]);
       const call = <K extends keyof GeneratedCall>(key: K) => calls.map((row) => row[key]);
       const activity = <K extends keyof GeneratedActivity>(key: K) => activities.map((row) => row[key]);
+      const consent = <K extends keyof GeneratedConsent>(key: K) => consents.map((row) => row[key]);
       await client.query(
         `INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount,
-           budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, updated_at)
+           budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, do_not_call,
+           do_not_call_reason, updated_at)
          SELECT *, created_at FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
            $7::text[], $8::text[], $9::float8[], $10::text[], $11::text[], $12::bool[], $13::timestamp[],
-           $14::text[], $15::text[], $16::text[], $17::timestamp[], $18::text[])
+           $14::text[], $15::text[], $16::text[], $17::timestamp[], $18::text[], $19::bool[], $20::text[])
            AS t(id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text,
-           timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags)`,
+           timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, do_not_call, do_not_call_reason)`,
         [
           lead('id'), lead('name'), lead('email'), lead('phone'), lead('location'), lead('qualified'),
           lead('source'), lead('interestedIn'), lead('budgetAmount'), lead('budgetText'), lead('timeline'),
           lead('loanNeeded'), leads.map((row) => timestamp(row.createdAt)), lead('stageId'), lead('ownerId'),
           lead('lostReason'), leads.map((row) => row.archivedAt && timestamp(row.archivedAt)), leads.map((row) => JSON.stringify(row.tags)),
+          lead('doNotCall'), lead('doNotCallReason'),
         ],
       );
       const tagged = leads.flatMap((row) => row.tags.map((tag) => [tag.toLowerCase(), row.id, tag]));
@@ -169,9 +182,21 @@ async function fillPostgres(connectionString: string, schema: string, count: num
          SELECT * FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::timestamp[], $6::text[])`,
         [activity('id'), activity('leadId'), activity('type'), activity('actorId'), activities.map((row) => timestamp(row.at)), activity('data')],
       );
+      await client.query(
+        `INSERT INTO lead_consents (id, lead_id, channel, purpose, wording, given_at, evidence, withdrawn_at, withdrawn_via,
+           withdrawn_evidence, call_id, created_at)
+         SELECT *, given_at FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::timestamp[], $7::text[],
+           $8::timestamp[], $9::text[], $10::text[], $11::text[])
+           AS t(id, lead_id, channel, purpose, wording, given_at, evidence, withdrawn_at, withdrawn_via, withdrawn_evidence, call_id)`,
+        [
+          consent('id'), consent('leadId'), consent('channel'), consent('purpose'), consent('wording'),
+          consents.map((row) => timestamp(row.givenAt)), consent('evidence'), consents.map((row) => row.withdrawnAt && timestamp(row.withdrawnAt)),
+          consent('withdrawnVia'), consent('withdrawnEvidence'), consent('callId'),
+        ],
+      );
     }
     // What autovacuum does to a table that has settled: statistics and the visibility map.
-    await client.query('VACUUM ANALYZE leads, lead_tags, calls, lead_activities');
+    await client.query('VACUUM ANALYZE leads, lead_tags, calls, lead_activities, lead_consents');
     return { busyLeadId };
   } finally {
     await client.end();

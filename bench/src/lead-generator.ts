@@ -37,6 +37,8 @@ export interface GeneratedLead {
   lostReason: string | null;
   archivedAt: Date | null;
   tags: string[];
+  doNotCall: boolean;
+  doNotCallReason: string | null;
 }
 
 export interface GeneratedCall {
@@ -85,6 +87,9 @@ export function generatedLead(i: number, now: number): GeneratedLead {
     // One lead in fifty is archived, a day after it came in.
     archivedAt: i % 50 === 7 ? new Date(now - i * 31_000 + 86_400_000) : null,
     tags: tagsOf(i),
+    // One lead in a hundred asked never to be called again.
+    doNotCall: i % 100 === 8,
+    doNotCallReason: i % 100 === 8 ? 'Asked on a call' : null,
   };
 }
 
@@ -168,4 +173,37 @@ export function generatedTimeline(lead: GeneratedLead, count: number, now: numbe
     entries.push({ id: randomUUID(), leadId: lead.id, type, actorId: n === 0 ? null : agent.id, at: new Date(now - (count - n) * 60_000), data: JSON.stringify(data) });
   }
   return entries;
+}
+
+export interface GeneratedConsent {
+  id: string;
+  leadId: string;
+  channel: string;
+  purpose: string;
+  wording: string;
+  givenAt: Date;
+  evidence: string;
+  withdrawnAt: Date | null;
+  withdrawnVia: string | null;
+  withdrawnEvidence: string | null;
+  callId: string;
+}
+
+/** The consent a caller gave on their call (every generated call has one); one in ten of them withdrawn a day later, on another call. */
+export function generatedConsent(i: number, call: GeneratedCall): GeneratedConsent {
+  const withdrawn = i % 40 === 0;
+  const evidence = { kind: 'voice_call', callId: call.id, vapiCallId: call.vapiCallId, transcriptLines: ['User: Yes, you can call me about properties.'] };
+  return {
+    id: randomUUID(),
+    leadId: call.leadId,
+    channel: 'voice_call',
+    purpose: 'Calls about properties that match their enquiry',
+    wording: 'Yes, you can call me about properties.',
+    givenAt: call.createdAt,
+    evidence: JSON.stringify(evidence),
+    withdrawnAt: withdrawn ? new Date(call.createdAt.getTime() + 86_400_000) : null,
+    withdrawnVia: withdrawn ? 'voice_call' : null,
+    withdrawnEvidence: withdrawn ? JSON.stringify({ ...evidence, transcriptLines: ['User: Please do not call me again.'] }) : null,
+    callId: call.id,
+  };
 }

@@ -4,7 +4,8 @@ import { Database } from '../src/database/database';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const HEADER = '_id,name,email,location,qualified,createdAt,source,phone,interestedIn,budget,timeline,loan_needed';
+const SEED_HEADER = '_id,name,email,location,qualified,createdAt,source,phone,interestedIn,budget,timeline,loan_needed';
+const HEADER = `${SEED_HEADER},stage,owner,tags,lostReason,consent,doNotCall,lastActivityAt`;
 
 /** GET /api/leads/export.csv with its body as text. */
 const downloadCsv = (testApp: TestApp, query: Record<string, string> = {}) =>
@@ -32,12 +33,12 @@ describe.each(PROVIDERS)('CSV export and import on %s', (provider) => {
 
   const exportCsv = (query: Record<string, string> = {}) => downloadCsv(testApp, query);
 
-  it('downloads leads.csv with the twelve columns, RFC 4180 quoting and UTF-8', async () => {
+  it("downloads leads.csv with the seed's twelve columns first, then the team's, RFC 4180 quoting and UTF-8 with a byte-order mark", async () => {
     const response = await exportCsv().expect(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toBe('attachment; filename="leads.csv"');
     const text = response.body as string;
-    expect(text.startsWith(`${HEADER}\r\n`)).toBe(true);
+    expect(text.startsWith(`\uFEFF${HEADER}\r\n`)).toBe(true);
     expect(text).toContain('"Sharma, Aarav ""AJ"""');
     expect(text).toContain('"Mumbai\nWest"');
     expect(text).toContain('प्रिया अय्यर 🏡');
@@ -339,9 +340,9 @@ describe.each(PROVIDERS)('CSV import refusing a file that is not a leads CSV on 
   });
   afterAll(() => testApp.close());
 
-  /** Five valid rows in the export's twelve columns, then line 7 with two cells too many. */
+  /** Five valid rows in the seed's twelve columns, then line 7 with two cells too many. */
   const longRow = [
-    HEADER,
+    SEED_HEADER,
     ...Array.from({ length: 5 }, (_, i) => `,Valid ${i},valid${i}@example.in,Pune,true,,web form,,,100,,`),
     ',Too Long,long@example.in,Pune,true,,web form,,,100,,,extra,cells',
     ',After,after@example.in,Pune,true,,web form,,,100,,',

@@ -26,6 +26,27 @@ const budgetNumber = fc.oneof(
   fc.constantFrom(-0, 5e-324, 1e-7, 1.5e-7, 1e-5, 0.0001, 9.999999999999999e-5, 1e15, 1234567890123456.7, 1e20, 1e21, 1e300),
 );
 
+/** Stages and staff whose names start like formulas and hold separators and quotes (made in beforeAll). */
+const TRICKY_STAGES = [
+  { id: 'stage-tricky-open', name: '=Call back, "soon"', kind: 'open', position: 8 },
+  { id: 'stage-tricky-lost', name: "-Lost; 'gone'", kind: 'lost', position: 9 },
+];
+const TRICKY_STAFF = [
+  { id: 'staff-tricky-1', email: '-ravi,"r"@example.in', name: 'Ravi' },
+  { id: 'staff-tricky-2', email: 'मीरा@example.in', name: 'Meera' },
+];
+const STAGE_IDS = ['stage-new', 'stage-lost', ...TRICKY_STAGES.map((stage) => stage.id)];
+
+/** A tag as the tag rules store it: trimmed, not empty. */
+const storedTag = storedText.map((text) => text.trim()).filter((text) => text !== '');
+const instant = fc.date({ min: new Date('2000-01-01T00:00:00Z'), max: new Date('2100-01-01T00:00:00Z'), noInvalidDate: true });
+
+/** What a lead carries beside its row: its consents (withdrawn or standing) and the times of its activity entries. */
+const history = fc.record({
+  consents: fc.array(fc.option(instant), { maxLength: 3 }),
+  activityTimes: fc.array(instant, { maxLength: 3 }),
+});
+
 const lead: fc.Arbitrary<Omit<Prisma.LeadCreateManyInput, 'id'>> = fc
   .record({
     name: storedText,
@@ -39,6 +60,11 @@ const lead: fc.Arbitrary<Omit<Prisma.LeadCreateManyInput, 'id'>> = fc
     timeline: fc.option(storedText),
     loanNeeded: fc.option(fc.boolean()),
     createdAt: fc.date({ min: new Date('0001-01-01T00:00:00Z'), max: new Date('9999-12-31T23:59:59.999Z'), noInvalidDate: true }),
+    stageId: fc.constantFrom(...STAGE_IDS),
+    ownerId: fc.option(fc.constantFrom(...TRICKY_STAFF.map((member) => member.id))),
+    tags: fc.uniqueArray(storedTag, { maxLength: 4 }).map((tags) => JSON.stringify(tags)),
+    lostReason: fc.option(storedText),
+    doNotCall: fc.boolean(),
   })
   .map(({ budget, ...rest }) => ({
     ...rest,
@@ -48,7 +74,9 @@ const lead: fc.Arbitrary<Omit<Prisma.LeadCreateManyInput, 'id'>> = fc
 
 // Lead ids may start with "-", a formula leader too.
 const leadId = fc.stringMatching(/^[-_a-zA-Z0-9]{1,16}$/);
-const leads = fc.uniqueArray(fc.tuple(leadId, lead), { maxLength: 20, selector: ([id]) => id }).map((rows) => rows.map(([id, row]) => ({ ...row, id })));
+const leads = fc
+  .uniqueArray(fc.tuple(leadId, lead, history), { maxLength: 20, selector: ([id]) => id })
+  .map((rows) => rows.map(([id, row, { consents, activityTimes }]) => ({ ...row, id, consents, activityTimes })));
 
 /** A search term: a piece of a stored name, email or location (so that it matches), or made-up text. */
 function searchTerm(rows: { name: string; email?: string | null; location?: string | null }[]): fc.Arbitrary<string> {
@@ -68,6 +96,9 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
 
   beforeAll(async () => {
     testApp = await startTestApp(provider);
+    const prisma = testApp.app.get(Database).client;
+    await prisma.stage.createMany({ data: TRICKY_STAGES });
+    await prisma.staffUser.createMany({ data: TRICKY_STAFF.map((member) => ({ ...member, role: 'agent', passwordHash: '!' })) });
   });
   afterAll(() => testApp.close());
 
@@ -86,8 +117,11 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
   async function writtenByTheCsvWriter(query: Record<string, string>): Promise<string> {
     const filter = resolveLeadFilter(leadFilterSchema.parse(query), null, 'Asia/Kolkata');
     const selected = await testApp.app.get(LeadsRepository).findPage(filter, EVERY_LEAD, 1000);
-    const leads = await testApp.app.get(Database).client.lead.findMany({ where: { id: { in: selected.map((row) => row.id) } } });
-    const byId = new Map(leads.map((lead) => [lead.id, lead]));
+    const leads = await testApp.app.get(Database).client.lead.findMany({
+      where: { id: { in: selected.map((row) => row.id) } },
+      include: { stage: true, owner: true, consents: true, activities: { orderBy: [{ at: 'desc' }, { id: 'desc' }], take: 1 } },
+    });
+    const byId = new Map(leads.map(({ activities, ...lead }) => [lead.id, { ...lead, lastActivityAt: activities[0]?.at ?? null }]));
     return LEAD_CSV_HEADER + leadsCsvRecords(selected.map((row) => byId.get(row.id)!));
   }
 
@@ -99,7 +133,13 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
     await fc.assert(
       fc.asyncProperty(scenario, async ([rows, term]) => {
         await prisma.lead.deleteMany();
-        await prisma.lead.createMany({ data: rows.map((row) => ({ ...row, updatedAt: row.createdAt })) });
+        await prisma.lead.createMany({ data: rows.map(({ consents, activityTimes, ...row }) => ({ ...row, updatedAt: row.createdAt })) });
+        await prisma.leadConsent.createMany({
+          data: rows.flatMap(({ id, consents }) =>
+            consents.map((withdrawnAt) => ({ leadId: id, channel: 'staff', purpose: 'Calls', wording: 'Yes', givenAt: new Date('2026-01-01T00:00:00Z'), evidence: '{}', withdrawnAt })),
+          ),
+        });
+        await prisma.leadActivity.createMany({ data: rows.flatMap(({ id, activityTimes }) => activityTimes.map((at) => ({ leadId: id, type: 'updated', at, data: '{}' }))) });
         for (const { status, searched } of FILTERS) {
           const query: Record<string, string> = searched ? { status, q: term } : { status };
           const response = await exportBytes(query).expect(200);
@@ -127,20 +167,23 @@ describe.each(PROVIDERS)('CSV export straight from %s', (provider) => {
     for (let start = 0; start < many.length; start += 500) await prisma.lead.createMany({ data: many.slice(start, start + 500) });
 
     // More abandoned downloads than the export has connections: a leaked one would leave the last export waiting.
-    for (let abandoned = 0; abandoned < 4; abandoned += 1) expect(await firstChunkThenHangUp(testApp)).toMatch(/^_id,name,/);
+    for (let abandoned = 0; abandoned < 4; abandoned += 1) expect(await startThenHangUp(testApp)).toMatch(/^\uFEFF_id,name,/);
     const whole = (await exportBytes({}).expect(200)).body as Buffer;
     expect(whole.toString('utf8').split('\r\n').filter(Boolean)).toHaveLength(1 + many.length);
   });
 });
 
-/** Starts a download, reads its first chunk and closes the connection. */
-function firstChunkThenHangUp(testApp: TestApp): Promise<string> {
+/** Starts a download, reads its start (the byte-order mark may come as a chunk of its own) and closes the connection. */
+function startThenHangUp(testApp: TestApp): Promise<string> {
   const { port } = testApp.app.getHttpServer().address() as AddressInfo;
   return new Promise((resolve, reject) => {
     const request = httpRequest({ host: '127.0.0.1', port, path: '/api/leads/export.csv' }, (response) => {
-      response.once('data', (chunk: Buffer) => {
+      let start = Buffer.alloc(0);
+      response.on('data', (chunk: Buffer) => {
+        start = Buffer.concat([start, chunk]);
+        if (start.length < 64) return;
         request.destroy();
-        resolve(chunk.toString('utf8'));
+        resolve(start.toString('utf8'));
       });
     });
     request.once('error', reject);

@@ -63,20 +63,27 @@ export interface RowReader {
   close(): Promise<void>;
 }
 
-/** How a CSV cell is made from a row: written as `CsvFormat.record` writes the value the API's JSON holds. */
+/**
+ * How a CSV cell is made from a row: written as `CsvFormat.record` writes the value the API's
+ * JSON holds. A column may also be an expression of the row, such as a scalar subquery.
+ */
 export type CsvCellSource =
   | { kind: 'text'; column: string }
   | { kind: 'boolean'; column: string }
   | { kind: 'time'; column: string }
-  | { kind: 'number or text'; number: string; text: string };
+  | { kind: 'number or text'; number: string; text: string }
+  /** A JSON array of text, as one text cell of its items (`CsvFormat.list`). */
+  | { kind: 'text list'; column: string };
 
 export type CsvValue = string | number | boolean | null;
 
-/** The CSV a query is written as: the writer's records and its formula escape (which PostgreSQL repeats in SQL). */
+/** The CSV a query is written as: the writer's records, its formula escape and its lists (which the databases repeat in SQL). */
 export interface CsvFormat {
   record(cells: readonly CsvValue[]): string;
   formulaQuote: string;
   formulaStarts: readonly string[];
+  /** A list's items in order, `separator` between them; an item holding one of `quotedWhenHolding` in double quotes, its quotes doubled. */
+  list: { separator: string; quotedWhenHolding: readonly string[] };
 }
 
 export interface CsvQuery {

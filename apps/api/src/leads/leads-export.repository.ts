@@ -5,12 +5,13 @@ import { sql, type Sql } from '../database/sql';
 import type { CsvCellSource, CsvFormat } from '../database/database-dialect';
 import { FORMULA_QUOTE, PREFIXED_STARTS } from './csv/formula-escape';
 import { LEAD_CSV_COLUMNS, type LeadCsvColumn } from './csv/lead-csv-columns';
-import { csvRecord } from './csv/lead-csv-writer';
+import { csvRecord, UTF8_BOM } from './csv/lead-csv-writer';
+import { QUOTED_TAG_CHARACTERS, TAG_SEPARATOR } from './csv/tag-list-cell';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import { LeadsRepository } from './leads.repository';
 import type { LeadAccess } from './access/lead-access';
 
-/** Where each cell of leads.csv comes from: the value toLeadOutput gives the column. */
+/** Where each cell of leads.csv comes from: the value toLeadOutput gives the column, or what leadsCsvRecords writes for it. */
 const LEAD_CSV_CELLS: Record<LeadCsvColumn, CsvCellSource> = {
   _id: { kind: 'text', column: 'id' },
   name: { kind: 'text', column: 'name' },
@@ -24,9 +25,30 @@ const LEAD_CSV_CELLS: Record<LeadCsvColumn, CsvCellSource> = {
   budget: { kind: 'number or text', number: 'budget_amount', text: 'budget_text' },
   timeline: { kind: 'text', column: 'timeline' },
   loan_needed: { kind: 'boolean', column: 'loan_needed' },
+  // Lookups by primary key, and per lead through its own index: a probe per row, never a scan.
+  stage: { kind: 'text', column: '(SELECT stages.name FROM stages WHERE stages.id = leads.stage_id)' },
+  owner: { kind: 'text', column: '(SELECT staff_users.email FROM staff_users WHERE staff_users.id = leads.owner_id)' },
+  tags: { kind: 'text list', column: 'leads.tags' },
+  lostReason: { kind: 'text', column: 'lost_reason' },
+  // Through an index on lead_id: true while one stands, false when all are withdrawn, NULL (empty) when none was given.
+  consent: {
+    kind: 'boolean',
+    column: '((SELECT max(CASE WHEN lead_consents.withdrawn_at IS NULL THEN 1 ELSE 0 END) FROM lead_consents WHERE lead_consents.lead_id = leads.id) = 1)',
+  },
+  doNotCall: { kind: 'boolean', column: 'do_not_call' },
+  // The first entry of lead_activities_lead_id_at_id_idx for the lead.
+  lastActivityAt: {
+    kind: 'time',
+    column: '(SELECT lead_activities.at FROM lead_activities WHERE lead_activities.lead_id = leads.id ORDER BY lead_activities.at DESC, lead_activities.id DESC LIMIT 1)',
+  },
 };
 
-const LEAD_CSV_FORMAT: CsvFormat = { record: csvRecord, formulaQuote: FORMULA_QUOTE, formulaStarts: PREFIXED_STARTS };
+const LEAD_CSV_FORMAT: CsvFormat = {
+  record: csvRecord,
+  formulaQuote: FORMULA_QUOTE,
+  formulaStarts: PREFIXED_STARTS,
+  list: { separator: TAG_SEPARATOR, quotedWhenHolding: QUOTED_TAG_CHARACTERS },
+};
 
 /**
  * The CSV export's query, outside the ORM (turning a million rows into objects was most
@@ -50,13 +72,16 @@ export class LeadsExportRepository {
     return this.csvOf([sql`id IN (SELECT lead_id FROM job_items WHERE job_id = ${jobId})`]);
   }
 
-  private csvOf(where: Sql[]): Promise<Readable> {
-    return this.database.exportCsv({
+  private async csvOf(where: Sql[]): Promise<Readable> {
+    const csv = await this.database.exportCsv({
       columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
       table: 'leads',
       where,
       orderBy: 'created_at DESC, id DESC',
       format: LEAD_CSV_FORMAT,
     });
+    // In front of the header the database wrote, before anyone reads the stream.
+    csv.unshift(UTF8_BOM);
+    return csv;
   }
 }

@@ -80,7 +80,7 @@ export class LeadsController {
   @Header('Content-Type', 'text/csv; charset=utf-8')
   @Header('Content-Disposition', 'attachment; filename="leads.csv"')
   @ApiProduces('text/csv')
-  @ApiOkResponse({ description: 'leads.csv: the filtered leads, newest first, one column per field of a lead.' })
+  @ApiOkResponse({ description: 'leads.csv (UTF-8 with a byte-order mark): the filtered leads, newest first; the twelve fields of the seed, then stage, owner, tags, lostReason, consent, doNotCall, lastActivityAt.' })
   async export(@Query() query: LeadFilterQuery, @ActorId() staffId: string | null, @ViewerAccess() access: LeadAccess): Promise<StreamableFile> {
     return new StreamableFile(await this.leads.exportCsv(this.resolve(query, staffId), access, staffId));
   }

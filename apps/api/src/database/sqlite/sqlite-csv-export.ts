@@ -10,7 +10,7 @@ import { sqliteParameter } from './sqlite-parameter';
 const ROWS_PER_CHUNK = 1000;
 
 /** The value the writer is given for a cell: what the API's JSON holds. */
-function cellValue(cell: CsvCellSource): string {
+function cellValue(cell: CsvCellSource, format: CsvFormat): string {
   switch (cell.kind) {
     case 'text':
       return cell.column;
@@ -21,7 +21,17 @@ function cellValue(cell: CsvCellSource): string {
       return `strftime('%Y-%m-%dT%H:%M:%fZ', ${cell.column})`;
     case 'number or text':
       return `COALESCE(${cell.number}, ${cell.text})`;
+    case 'text list': {
+      const quoted = format.list.quotedWhenHolding.map((character) => `instr(value, ${textLiteral(character)}) > 0`).join(' OR ');
+      const item = `CASE WHEN ${quoted} THEN '"' || replace(value, '"', '""') || '"' ELSE value END`;
+      // NULL for an empty list: no items, no cell (most leads have no tags: their JSON is not parsed).
+      return `CASE WHEN ${cell.column} <> '[]' THEN (SELECT group_concat(${item}, ${textLiteral(format.list.separator)} ORDER BY key) FROM json_each(${cell.column})) END`;
+    }
   }
+}
+
+function textLiteral(text: string): string {
+  return `'${text.replaceAll("'", "''")}'`;
 }
 
 /**
@@ -32,7 +42,7 @@ export class SqliteCsvExport implements CsvExport {
   constructor(private readonly filename: string) {}
 
   async stream(query: CsvQuery): Promise<Readable> {
-    const select = sql`SELECT ${raw(query.columns.map(({ cell }) => cellValue(cell)).join(', '))} FROM ${raw(query.table)}
+    const select = sql`SELECT ${raw(query.columns.map(({ cell }) => cellValue(cell, query.format)).join(', '))} FROM ${raw(query.table)}
       ${query.where.length > 0 ? sql`WHERE ${join(query.where, ' AND ')}` : empty} ORDER BY ${raw(query.orderBy)}`;
     const db = new Database(this.filename, { readonly: true, fileMustExist: true });
     let csv: Readable;

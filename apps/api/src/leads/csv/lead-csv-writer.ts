@@ -1,6 +1,8 @@
-import type { Lead } from '../../database/models';
+import type { Lead, LeadConsent } from '../../database/models';
+import { tagsFromColumn } from '../../tags/stored-tags';
 import { escapeFormula } from './formula-escape';
 import { LEAD_CSV_COLUMNS } from './lead-csv-columns';
+import { tagListCell } from './tag-list-cell';
 
 export type CsvCell = string | number | boolean | null;
 
@@ -9,8 +11,20 @@ const RECORD_END = '\r\n';
 // or readers split the row.
 const NEEDS_QUOTES = /[",\r\n]/;
 
-/** The header record of leads.csv. */
-export const LEAD_CSV_HEADER = LEAD_CSV_COLUMNS.join(',') + RECORD_END;
+/** Excel reads a CSV without it in the machine's code page (Hindi names come out garbled); our import drops it. */
+export const UTF8_BOM = '\uFEFF';
+
+/** The start of leads.csv: the byte-order mark, then the header record. */
+export const LEAD_CSV_HEADER = UTF8_BOM + LEAD_CSV_COLUMNS.join(',') + RECORD_END;
+
+/** A lead with what its row of leads.csv reads beside the lead's own columns. */
+export type LeadCsvRow = Lead & {
+  stage: { name: string };
+  owner: { email: string } | null;
+  consents: Pick<LeadConsent, 'withdrawnAt'>[];
+  /** The time of the lead's newest activity entry. */
+  lastActivityAt: Date | null;
+};
 
 function cell(value: CsvCell): string {
   if (value === null) return '';
@@ -31,10 +45,20 @@ export function csvRecord(cells: readonly CsvCell[]): string {
 }
 
 /**
- * The CSV records of leads, in LEAD_CSV_COLUMNS order with the values toLeadOutput
- * gives them: the definition of leads.csv, which the database-side exports are held to.
+ * Consent as the import reads it back without changing anything: true while a consent
+ * stands, false when every one the lead gave is withdrawn, empty when it never gave one.
  */
-export function leadsCsvRecords(leads: Lead[]): string {
+function consentCell(consents: LeadCsvRow['consents']): boolean | null {
+  if (consents.length === 0) return null;
+  return consents.some((consent) => consent.withdrawnAt === null);
+}
+
+/**
+ * The CSV records of leads, in LEAD_CSV_COLUMNS order with the values toLeadOutput
+ * gives them (the stage by name, the owner by email, the tags as tagListCell writes
+ * them): the definition of leads.csv, which the database-side exports are held to.
+ */
+export function leadsCsvRecords(leads: LeadCsvRow[]): string {
   let text = '';
   for (const lead of leads) {
     text += csvRecord([
@@ -50,6 +74,13 @@ export function leadsCsvRecords(leads: Lead[]): string {
       lead.budgetAmount ?? lead.budgetText,
       lead.timeline,
       lead.loanNeeded,
+      lead.stage.name,
+      lead.owner?.email ?? null,
+      tagListCell(tagsFromColumn(lead.tags)),
+      lead.lostReason,
+      consentCell(lead.consents),
+      lead.doNotCall,
+      lead.lastActivityAt?.toISOString() ?? null,
     ]);
   }
   return text;

@@ -6,6 +6,7 @@ import { unescapeFormula } from '../csv/formula-escape';
 import { importedDate } from '../csv/import-dates';
 import { importColumnOf } from '../csv/import-headers';
 import { rupeesFromIndianAmount } from '../csv/indian-amount';
+import { tagsOfCell } from '../csv/tag-list-cell';
 import type { ImportNames, ImportOwner, ImportStage } from './import-names';
 import type { TableRecord } from './import-table';
 
@@ -40,8 +41,8 @@ export interface ImportReading {
   names: ImportNames;
 }
 
-/** Our own export's column that the import does not take: the server keeps it. */
-const SERVER_KEPT_COLUMNS = new Set(['updatedAt']);
+/** Our own export's columns that the import does not take: the server keeps them. */
+const SERVER_KEPT_COLUMNS = new Set(['updatedAt', 'lastActivityAt']);
 
 /** What a header names by itself: a field (our own export's, or another CRM's synonym), or ignore for one we do not know. */
 export function suggestedTarget(header: string): ImportTarget {
@@ -84,7 +85,7 @@ function readCell(field: ImportField, text: string, { timeZone, names }: ImportR
       // A column of amounts: "45 Lakh" is 45,00,000 rupees; anything else is kept as written.
       return { ok: true, value: rupeesFromIndianAmount(text) ?? text };
     case 'tags': {
-      const tags = tagListSchema.safeParse(text.split(/[,;]/).map((tag) => tag.trim()).filter((tag) => tag !== ''));
+      const tags = tagListSchema.safeParse(tagsOfCell(text));
       return tags.success ? { ok: true, value: tags.data } : { ok: false, message: tags.error.issues[0].message };
     }
     case 'stage': {
