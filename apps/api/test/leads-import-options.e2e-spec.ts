@@ -184,6 +184,7 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     const before = await databaseState();
     const preview = (await post('/api/leads/import/preview').attach('file', Buffer.from(csv), 'leads.csv').expect(200)).body as ImportPreview;
     expect(await databaseState()).toEqual(before);
+    expect(preview.file).toEqual({ format: 'csv', encoding: 'utf-8', byteOrderMark: false, delimiter: 'comma' });
     expect(preview.columns).toEqual([
       { header: 'First Name', suggested: 'firstName', mapped: 'firstName' },
       { header: 'E-mail', suggested: 'email', mapped: 'email' },

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { importSummarySchema } from './import-summary';
+import { importFileReadingSchema } from './import-file-reading';
 import { dedupeRuleSchema, importTargetSchema } from './import-options';
 
 /** How many of the file's rows a preview shows, read as the import will read them. */
@@ -25,6 +26,8 @@ export type ImportPreviewCell = z.infer<typeof importPreviewCellSchema>;
 
 /** POST /api/leads/import/preview: the file's columns, its first rows read, and what importing it would do (a dry run). */
 export const importPreviewSchema = z.object({
+  /** How the file was read: a CSV's encoding and separator, or an Excel workbook. */
+  file: importFileReadingSchema,
   columns: z.array(importPreviewColumnSchema),
   /** The first rows, each with one cell per column, in the columns' order. */
   rows: z.array(z.object({ line: z.number().int(), cells: z.array(importPreviewCellSchema) })),

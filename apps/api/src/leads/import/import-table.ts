@@ -1,3 +1,4 @@
+import type { ImportFileReading } from '@lead-desk/contracts';
 import type { FieldError } from '../../common/field-errors';
 import { csvTable } from './csv-table';
 import { isXlsx, xlsxTable } from './xlsx-table';
@@ -8,8 +9,9 @@ export interface TableRecord {
   cells: string[];
 }
 
-/** An imported file as a table: its header row, then its records, read one at a time. */
+/** An imported file as a table: how it was read, its header row, then its records, read one at a time. */
 export interface ImportTable {
+  reading: ImportFileReading;
   headers: string[];
   records: AsyncGenerator<TableRecord>;
 }

@@ -84,7 +84,7 @@ export class LeadImportService {
     return summary;
   }
 
-  /** The file's columns with their mappings, its first rows read as the import reads them, and a dry run of the whole file. */
+  /** How the file was read, its columns with their mappings, its first rows read as the import reads them, and a dry run of the whole file. */
   async preview(file: Buffer, options: ImportOptions): Promise<ImportPreview> {
     const opened = await this.openFile(file, options);
     const { headers } = opened.table;
@@ -96,6 +96,7 @@ export class LeadImportService {
     }
     const outcome = await this.run(await this.openFile(file, options), { ...options, dryRun: true }, null, '');
     return {
+      file: opened.table.reading,
       columns: headers.map((header, index) => ({ header, suggested: suggestedTarget(header), mapped: opened.targets[index] ?? null })),
       rows,
       dedupe: options.dedupe,

@@ -10,6 +10,7 @@ import { ImportPreviewStep } from '../components/ImportPreviewStep';
 function previewFor(mapping: Record<string, string> | undefined, dedupe: string): ImportPreview {
   const score = mapping?.['Lead Score'] ?? null;
   return {
+    file: { format: 'csv', encoding: 'utf-8', byteOrderMark: false, delimiter: 'comma' },
     columns: [
       { header: 'Lead Name', suggested: 'name', mapped: 'name' },
       { header: 'Stage', suggested: 'stage', mapped: 'stage' },
@@ -52,11 +53,22 @@ describe('ImportPreviewStep', () => {
     const outcome = screen.getByRole('region', { name: 'What the import will do' });
     await waitFor(() => expect(within(outcome).getByText('Would create').nextElementSibling).toHaveTextContent('1'));
     expect(screen.getByRole('table')).toHaveTextContent('Contacted');
+    expect(screen.getByText('Read as UTF-8, comma-separated')).toBeInTheDocument();
 
     await userEvent.selectOptions(screen.getByLabelText('Same person as a stored lead when'), 'email');
     await waitFor(() => expect(requests.at(-1)?.url).toContain('dedupe=email'));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
     expect(onImport).toHaveBeenCalledWith({ dedupe: 'email', mapping: { 'Lead Name': 'name', Stage: 'stage', 'Lead Score': 'ignore' } });
+  });
+
+  it.each([
+    [{ format: 'csv', encoding: 'utf-16le', byteOrderMark: true, delimiter: 'tab' }, 'Read as UTF-16 (little-endian), tab-separated'],
+    [{ format: 'csv', encoding: 'windows-1252', byteOrderMark: false, delimiter: 'semicolon' }, 'Read as Windows-1252 (Excel on Windows), semicolon-separated'],
+    [{ format: 'xlsx' }, 'Read as an Excel workbook (its first sheet)'],
+  ] as const)('says how the file was read: %j', async (file, words) => {
+    stubApi({ 'POST /api/leads/import/preview': () => Response.json({ ...previewFor({ 'Lead Score': 'ignore' }, 'both'), file }) });
+    renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'leads.csv')} fileKey={4} onImport={vi.fn()} />);
+    expect(await screen.findByText(words)).toBeInTheDocument();
   });
 
   it('says why a file cannot be previewed', async () => {

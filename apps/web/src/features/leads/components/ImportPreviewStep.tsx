@@ -5,6 +5,7 @@ import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { previewLeadImport, type ImportChoices } from '../api/previewLeadImport';
 import { ImportCounts } from './ImportCounts';
+import { ImportFileFacts } from './ImportFileFacts';
 
 const TEXT = {
   loading: 'Reading the file…',
@@ -116,6 +117,7 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
 
   return (
     <form className="import-preview" onSubmit={form.handleSubmit(() => onImport(chosen))}>
+      <ImportFileFacts file={firstPreview.data.file} />
       <fieldset className="import-preview__columns">
         <legend>{TEXT.columns}</legend>
         {firstPreview.data.columns.map((column, index) => (
