@@ -7,10 +7,12 @@ import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadEditsService } from './lead-edits.service';
 import { ImportContactRules } from './import/import-contact-rules';
+import { ImportNotes } from './import/import-notes';
 import { LeadImportService } from './import/lead-import.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { ConsentRecordsModule } from '../compliance/consent-records.module';
+import { NotesModule } from '../notes/notes.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
@@ -20,13 +22,14 @@ import { toLeadOutput } from './outputs/lead.output';
 @Module({
   imports: [
     ConsentRecordsModule,
+    NotesModule,
     SettingsModule,
     StaffModule,
     TagsModule,
     fileUploadsModule(),
   ],
   controllers: [LeadsController, LeadTagsController],
-  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, ImportNotes, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
   exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {

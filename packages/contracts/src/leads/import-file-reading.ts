@@ -19,3 +19,7 @@ export const importFileReadingSchema = z.discriminatedUnion('format', [
   z.object({ format: z.literal('xlsx') }),
 ]);
 export type ImportFileReading = z.infer<typeof importFileReadingSchema>;
+
+/** Exports of other tools recognised by their headers, whose columns are then read without a mapping. */
+export const KNOWN_IMPORT_EXPORTS = ['meta-lead-ads'] as const;
+export type KnownImportExport = (typeof KNOWN_IMPORT_EXPORTS)[number];

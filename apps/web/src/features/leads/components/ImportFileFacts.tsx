@@ -1,4 +1,4 @@
-import type { ImportDelimiter, ImportFileReading, ImportTextEncoding } from '@lead-desk/contracts';
+import type { ImportDelimiter, ImportFileReading, ImportTextEncoding, KnownImportExport } from '@lead-desk/contracts';
 
 const ENCODINGS: Record<ImportTextEncoding, string> = {
   'utf-8': 'UTF-8',
@@ -13,15 +13,21 @@ const DELIMITERS: Record<ImportDelimiter, string> = {
   tab: 'tab-separated',
 };
 
-const TEXT = {
-  readAs: (reading: ImportFileReading) => (reading.format === 'xlsx' ? 'Read as an Excel workbook (its first sheet)' : `Read as ${ENCODINGS[reading.encoding]}, ${DELIMITERS[reading.delimiter]}`),
+const EXPORTS: Record<KnownImportExport, string> = {
+  'meta-lead-ads': 'a Meta Lead Ads export',
 };
 
-/** How the server read the file: its encoding and separator, or a workbook. */
-export function ImportFileFacts({ file }: { file: ImportFileReading }) {
+const TEXT = {
+  readAs: (reading: ImportFileReading) => (reading.format === 'xlsx' ? 'Read as an Excel workbook (its first sheet)' : `Read as ${ENCODINGS[reading.encoding]}, ${DELIMITERS[reading.delimiter]}`),
+  recognised: (knownExport: KnownImportExport) => `Recognised as ${EXPORTS[knownExport]}`,
+};
+
+/** How the server read the file (its encoding and separator, or a workbook), and whose export it recognised. */
+export function ImportFileFacts({ file, knownExport }: { file: ImportFileReading; knownExport: KnownImportExport | null }) {
   return (
     <div className="import-preview__facts">
       <p>{TEXT.readAs(file)}</p>
+      {knownExport && <p>{TEXT.recognised(knownExport)}</p>}
     </div>
   );
 }
