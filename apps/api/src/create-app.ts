@@ -38,7 +38,7 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   });
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(cookieParser());
-  // Bytes, not text: the import tells a file that is not UTF-8 from one that is.
+  // Bytes, not text: the import and the scrub list tell the file's encoding from its bytes (decodeText).
   app.use('/api/leads/import', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
   app.use('/api/dnd-list', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
   // The webhook's signature covers the bytes received: the parser keeps them for the credentials guard.

@@ -349,9 +349,9 @@ describe.each(PROVIDERS)('CSV import refusing a file that is not a leads CSV on 
   ].join('\r\n');
 
   it.each([
-    ['binary bytes', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), 'is not CSV: it is not UTF-8 text'],
+    ['binary bytes', Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52]), 'is not CSV: line 3 holds a NUL byte, as binary files do'],
     ['NUL bytes', Buffer.from('name,email\nAsha\u0000,a@example.in\n'), 'is not CSV: line 2 holds a NUL byte, as binary files do'],
-    ['invalid UTF-8', Buffer.from([...Buffer.from('name\nAsha '), 0xc3, 0x28]), 'is not CSV: it is not UTF-8 text'],
+    ['bytes neither UTF-8 nor Windows-1252', Buffer.from([...Buffer.from('name\nAsha '), 0xc3, 0x28, 0x81]), 'is not CSV: it is not text in UTF-8, UTF-16 (with its byte-order mark) or Windows-1252'],
     ['JSON', Buffer.from(JSON.stringify([{ name: 'Json Person', email: 'json@example.in' }])), 'is JSON, not CSV'],
     ['an empty file', Buffer.from(''), 'has no header row: its first line must name the columns'],
     ['only blank lines', Buffer.from('\r\n\r\n\n'), 'has no header row: its first line must name the columns'],

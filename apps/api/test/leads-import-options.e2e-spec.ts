@@ -92,10 +92,10 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
   });
 
   it('a mapping overrides what headers suggest, and ignore leaves a column unread', async () => {
-    const csv = ['Name,Mobile,City,Notes,Lead Score', 'Mapped Mira,98100 00001,Nagpur,Wants a 3 BHK,77'].join('\n');
-    // Without a mapping, an unknown column is each row's error.
-    expect((await importFile(csv, { dryRun: 'true' }).expect(200)).body).toMatchObject({ skipped: 1, errors: [{ line: 2, field: 'Notes', message: 'is not a known column' }, { line: 2, field: 'Lead Score' }] });
-    const mapping = { Mobile: 'ignore', City: 'source', Notes: 'interestedIn', 'Lead Score': 'ignore' };
+    const csv = ['Name,Mobile,City,Wish,Lead Score', 'Mapped Mira,98100 00001,Nagpur,Wants a 3 BHK,77'].join('\n');
+    // Without a mapping, a column nothing identifies is each row's error.
+    expect((await importFile(csv, { dryRun: 'true' }).expect(200)).body).toMatchObject({ skipped: 1, errors: [{ line: 2, field: 'Wish', message: 'is not a known column' }, { line: 2, field: 'Lead Score' }] });
+    const mapping = { Mobile: 'ignore', City: 'source', Wish: 'interestedIn', 'Lead Score': 'ignore' };
     expect((await importFile(csv, {}, mapping).expect(200)).body).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
     const [lead] = await leadsMatching('Mapped Mira');
     expect(lead).toMatchObject({ phone: null, location: null, source: 'Nagpur', interestedIn: 'Wants a 3 BHK' });
@@ -184,14 +184,26 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     const before = await databaseState();
     const preview = (await post('/api/leads/import/preview').attach('file', Buffer.from(csv), 'leads.csv').expect(200)).body as ImportPreview;
     expect(await databaseState()).toEqual(before);
-    expect(preview.columns).toEqual([
-      { header: 'First Name', suggested: 'firstName', mapped: 'firstName' },
-      { header: 'E-mail', suggested: 'email', mapped: 'email' },
-      { header: 'Stage', suggested: 'stage', mapped: 'stage' },
-      { header: 'Tags', suggested: 'tags', mapped: 'tags' },
-      { header: 'Budget (₹)', suggested: 'budgetInRupees', mapped: 'budgetInRupees' },
-      { header: 'Created On', suggested: 'createdAt', mapped: 'createdAt' },
-      { header: 'Colour', suggested: 'ignore', mapped: null },
+    expect(preview.file).toEqual({ format: 'csv', encoding: 'utf-8', byteOrderMark: false, delimiter: 'comma' });
+    expect(preview.knownExport).toBeNull();
+    const byHeader = (header: string, suggested: string) => ({ header, suggested, suggestedFrom: 'header', mapped: suggested });
+    expect(preview.columns.map(({ sample, ...column }) => column)).toEqual([
+      byHeader('First Name', 'firstName'),
+      byHeader('E-mail', 'email'),
+      byHeader('Stage', 'stage'),
+      byHeader('Tags', 'tags'),
+      byHeader('Budget (₹)', 'budgetInRupees'),
+      byHeader('Created On', 'createdAt'),
+      { header: 'Colour', suggested: 'ignore', suggestedFrom: null, mapped: null },
+    ]);
+    expect(preview.columns.map((column) => column.sample)).toEqual([
+      ['Preview 0', 'Preview 1', 'Preview 2'],
+      ['preview0@example.in', 'preview1@example.in', 'preview2@example.in'],
+      ['Contacted', 'Someday', 'Contacted'],
+      ['Hot; Lakeside', 'Hot; Lakeside', 'Hot; Lakeside'],
+      ['45 Lakh', '45 Lakh', '45 Lakh'],
+      ['03/04/2026', '03/04/2026', '03/04/2026'],
+      ['x', 'x', 'x'],
     ]);
     expect(preview.rows).toHaveLength(20);
     expect(preview.rows[0]).toEqual({
@@ -210,7 +222,7 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     expect(preview.outcome).toMatchObject({ created: 0, skipped: 25 });
 
     const mapped = await post('/api/leads/import/preview').query({ dedupe: 'email' }).field('mapping', JSON.stringify({ Colour: 'ignore' })).attach('file', Buffer.from(csv), 'leads.csv').expect(200);
-    expect(mapped.body.columns.at(-1)).toEqual({ header: 'Colour', suggested: 'ignore', mapped: 'ignore' });
+    expect(mapped.body.columns.at(-1)).toEqual({ header: 'Colour', suggested: 'ignore', suggestedFrom: null, mapped: 'ignore', sample: ['x', 'x', 'x'] });
     expect(mapped.body.dedupe).toBe('email');
     expect(mapped.body.outcome).toEqual({ created: 24, updated: 0, skipped: 1, errors: [{ line: 3, field: 'Stage', message: expect.stringContaining('is not a stage') }] });
     expect(await databaseState()).toEqual(before);

@@ -8,6 +8,7 @@ export * from './leads/daily-lead-count';
 export * from './leads/import-summary';
 export * from './leads/import-options';
 export * from './leads/import-preview';
+export * from './leads/import-file-reading';
 export * from './leads/lead';
 export * from './leads/lead-filter';
 export * from './leads/lead-input';

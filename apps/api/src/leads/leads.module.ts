@@ -7,10 +7,12 @@ import { LeadsExportRepository } from './leads-export.repository';
 import { LeadsRepository } from './leads.repository';
 import { LeadEditsService } from './lead-edits.service';
 import { ImportContactRules } from './import/import-contact-rules';
+import { ImportNotes } from './import/import-notes';
 import { LeadImportService } from './import/lead-import.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { ConsentRecordsModule } from '../compliance/consent-records.module';
+import { NotesModule } from '../notes/notes.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
@@ -25,6 +27,7 @@ import { toLeadOutput } from './outputs/lead.output';
 @Module({
   imports: [
     ConsentRecordsModule,
+    NotesModule,
     SettingsModule,
     StaffModule,
     TagsModule,
@@ -36,6 +39,7 @@ import { toLeadOutput } from './outputs/lead.output';
     LeadEditsService,
     LeadImportService,
     ImportContactRules,
+    ImportNotes,
     LeadsRepository,
     LeadsExportRepository,
     DemoLeadsSeeder,

@@ -25,6 +25,16 @@ export class LeadNotesRepository {
     return db.leadNote.create({ data: note, include: WITH_AUTHOR });
   }
 
+  /** Notes written together (an import's batch), their ids given. */
+  async createMany(notes: { id: string; leadId: string; authorId: string | null; body: string }[], db: Db): Promise<void> {
+    await db.leadNote.createMany({ data: notes });
+  }
+
+  /** Which of these notes their leads hold already, word for word. */
+  findSame(notes: { leadId: string; body: string }[], db: Db) {
+    return db.leadNote.findMany({ where: { leadId: { in: notes.map((note) => note.leadId) }, body: { in: notes.map((note) => note.body) } }, select: { leadId: true, body: true } });
+  }
+
   update(noteId: string, body: string, db: Db) {
     return db.leadNote.update({ where: { id: noteId }, data: { body }, include: WITH_AUTHOR });
   }

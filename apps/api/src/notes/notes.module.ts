@@ -3,5 +3,5 @@ import { LeadNotesController } from './lead-notes.controller';
 import { LeadNotesRepository } from './lead-notes.repository';
 import { LeadNotesService } from './lead-notes.service';
 
-@Module({ controllers: [LeadNotesController], providers: [LeadNotesService, LeadNotesRepository] })
+@Module({ controllers: [LeadNotesController], providers: [LeadNotesService, LeadNotesRepository], exports: [LeadNotesRepository] })
 export class NotesModule {}

@@ -3,8 +3,9 @@ import { z } from 'zod';
 /**
  * Where an imported column's cells go: a field of a lead (as leads.csv names it), one half
  * of a name another CRM splits, a column of amounts in rupees, the lead's stage, tags,
- * owner or lost reason, a consent to record or Do Not Call to set (yes/no cells), or
- * `ignore` (the column is not read).
+ * owner or lost reason, a consent to record or Do Not Call to set (yes/no cells), a line
+ * "<header>: <cell>" of a note added to the lead (`note`; `noteAndTag` also gives the lead
+ * the cell as one tag when it fits the tag rules), or `ignore` (the column is not read).
  */
 export const IMPORT_FIELDS = [
   '_id',
@@ -28,6 +29,8 @@ export const IMPORT_FIELDS = [
   'owner',
   'consent',
   'doNotCall',
+  'note',
+  'noteAndTag',
 ] as const;
 export const importFieldSchema = z.enum(IMPORT_FIELDS, 'must be a lead field');
 export type ImportField = z.infer<typeof importFieldSchema>;

@@ -1,21 +1,28 @@
-/** Separators spreadsheets write: commas, semicolons (Excel where the decimal mark is a comma), tabs. */
-const DELIMITERS = [',', ';', '\t'] as const;
-export type CsvDelimiter = (typeof DELIMITERS)[number];
+import type { ImportDelimiter } from '@lead-desk/contracts';
+
+/** Separators spreadsheets write: commas, semicolons (Excel where the decimal mark is a comma), tabs (Meta's lead export, "Unicode text"). */
+const DELIMITERS = { ',': 'comma', ';': 'semicolon', '\t': 'tab' } as const satisfies Record<string, ImportDelimiter>;
+export type CsvDelimiter = keyof typeof DELIMITERS;
 
 /**
- * The separator of a CSV file: the one its header line uses most (outside quotes), a comma
- * when it uses none. The header decides, as it names every column once.
+ * The separator of a CSV file's text: the one its header line uses most (outside quotes), a
+ * comma when it uses none. The header decides, as it names every column once.
  */
-export function csvDelimiterOf(file: Buffer): CsvDelimiter {
-  const counts = new Map<CsvDelimiter, number>(DELIMITERS.map((delimiter) => [delimiter, 0]));
+export function csvDelimiterOf(text: string): CsvDelimiter {
+  const counts = new Map<string, number>(Object.keys(DELIMITERS).map((delimiter) => [delimiter, 0]));
   let inQuotes = false;
-  // The header is the first line; 64 KiB holds any header a person writes.
-  for (const char of file.subarray(0, 64 * 1024).toString('utf8')) {
+  // The header is the first line; 64 Ki characters hold any header a person writes.
+  for (const char of text.slice(0, 64 * 1024)) {
     if (char === '"') inQuotes = !inQuotes;
     else if (!inQuotes && (char === '\n' || char === '\r')) break;
-    else if (!inQuotes && counts.has(char as CsvDelimiter)) counts.set(char as CsvDelimiter, counts.get(char as CsvDelimiter)! + 1);
+    else if (!inQuotes && counts.has(char)) counts.set(char, counts.get(char)! + 1);
   }
   let best: CsvDelimiter = ',';
-  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter;
+  for (const [delimiter, count] of counts) if (count > counts.get(best)!) best = delimiter as CsvDelimiter;
   return best;
+}
+
+/** A separator as the preview names it. */
+export function delimiterName(delimiter: CsvDelimiter): ImportDelimiter {
+  return DELIMITERS[delimiter];
 }

@@ -3,34 +3,26 @@ import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { csvDelimiterOf } from './csv-delimiter';
 
-/** How an uploaded CSV is split into records, by the structure check and by the reader alike: its own separator, a BOM dropped. */
-export function csvRecordsOf(file: Buffer) {
-  return { bom: true, skip_empty_lines: true, delimiter: csvDelimiterOf(file) } as const;
+/** How an uploaded CSV's text is split into records, by the structure check and by the reader alike: its own separator. */
+export function csvRecordsOf(text: string) {
+  return { skip_empty_lines: true, delimiter: csvDelimiterOf(text) } as const;
 }
 
-/** Bytes parsed per turn of the event loop: parsing 20 MB at once would hold every other request for seconds. */
-const SLICE_BYTES = 64 * 1024;
+/** Characters parsed per turn of the event loop: parsing 20 MB at once would hold every other request for seconds. */
+const SLICE_CHARACTERS = 64 * 1024;
 
 /** Enough problems to fix a file by; a file wrong on every line is not listed whole. */
 const MAX_LISTED = 10;
 
-const UTF8 = new TextDecoder('utf-8', { fatal: true });
-
 export type CsvStructure = { ok: true } | { ok: false; problems: string[] };
 
 /**
- * Whether an uploaded file is CSV, or what makes it something else: it must be UTF-8
- * text (as the export writes it) without NUL bytes, not a JSON document, with a header
- * row, and every record as many cells long as the header. Checked whole before anything
- * is imported, so a broken file is never half-imported.
+ * Whether an uploaded file's text (decodeText) is CSV, or what makes it something else:
+ * no NUL characters, not a JSON document, a header row, and every record as many cells
+ * long as the header. Checked whole before anything is imported, so a broken file is
+ * never half-imported.
  */
-export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
-  let text: string;
-  try {
-    text = UTF8.decode(file);
-  } catch {
-    return { ok: false, problems: ['is not CSV: it is not UTF-8 text'] };
-  }
+export async function checkCsvStructure(text: string): Promise<CsvStructure> {
   const nul = text.indexOf('\u0000');
   if (nul !== -1) return { ok: false, problems: [`is not CSV: line ${lineAt(text, nul)} holds a NUL byte, as binary files do`] };
   if (isJsonDocument(text)) return { ok: false, problems: ['is JSON, not CSV'] };
@@ -39,7 +31,7 @@ export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
   let wrongLengths = 0;
   const problems: string[] = [];
   const records = parse({
-    ...csvRecordsOf(file),
+    ...csvRecordsOf(text),
     relax_column_count: true,
     on_record: (cells: string[], { lines }) => {
       if (headerLength === undefined) {
@@ -54,7 +46,7 @@ export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
     },
   });
   try {
-    await Readable.from(inSlices(file)).pipe(records).toArray();
+    await Readable.from(inSlices(text)).pipe(records).toArray();
   } catch (error) {
     if (!(error instanceof CsvError)) throw error;
     problems.push(unreadable(error as CsvError & { lines: number }, text));
@@ -64,12 +56,19 @@ export async function checkCsvStructure(file: Buffer): Promise<CsvStructure> {
   return problems.length > 0 ? { ok: false, problems } : { ok: true };
 }
 
-/** The file in slices, the event loop free between them. */
-export async function* inSlices(file: Buffer): AsyncGenerator<Buffer> {
-  for (let start = 0; start < file.length; start += SLICE_BYTES) {
+/** The text in slices, the event loop free between them; a slice never ends inside a surrogate pair (the parser would read half an emoji as U+FFFD). */
+export async function* inSlices(text: string): AsyncGenerator<string> {
+  for (let start = 0; start < text.length; ) {
     if (start > 0) await nextTurn();
-    yield file.subarray(start, start + SLICE_BYTES);
+    let end = Math.min(start + SLICE_CHARACTERS, text.length);
+    if (end < text.length && isHighSurrogate(text.charCodeAt(end - 1))) end -= 1;
+    yield text.slice(start, end);
+    start = end;
   }
+}
+
+function isHighSurrogate(code: number): boolean {
+  return code >= 0xd800 && code <= 0xdbff;
 }
 
 const NO_HEADER = 'has no header row: its first line must name the columns';

@@ -32,11 +32,25 @@ describe('importColumnOf', () => {
     ['Created', 'createdAt'],
     ['Date', 'createdAt'],
     ['  interested_in ', 'interestedIn'],
+    ['Mobile Phone', 'phone'],
+    ['Contact No.', 'phone'],
+    ['Cell Phone', 'phone'],
+    ['Telephone', 'phone'],
+    ['Alternate Number', 'note'],
+    ['Alt. Phone', 'note'],
+    ['Landline', 'note'],
+    ['Remarks', 'note'],
+    ['Comments', 'note'],
+    ['Area', 'location'],
+    ['Project', 'interestedIn'],
+    ['Budget Range', 'budget'],
+    ['Timestamp', 'createdAt'],
+    ['created_time', 'createdAt'],
   ])('reads %j as %s', (header, column) => {
     expect(importColumnOf(header)).toBe(column);
   });
 
-  it.each(['ID', 'Favourite colour', '', 'id'])('knows no column %j', (header) => {
+  it.each(['ID', 'Favourite colour', '', 'id', 'Contact', 'Details'])('knows no column %j by its header alone', (header) => {
     expect(importColumnOf(header)).toBeUndefined();
   });
 });

@@ -1,4 +1,4 @@
-import { rupeesFromIndianAmount } from './indian-amount';
+import { isWrittenAsMoney, rupeesFromIndianAmount } from './indian-amount';
 
 describe('rupeesFromIndianAmount', () => {
   it.each([
@@ -22,5 +22,15 @@ describe('rupeesFromIndianAmount', () => {
 
   it.each(['', 'around 50 lakh', '50-60 lakh', '1,2,3', '12,0000', '45 bananas', '-1', 'Lakh', '1e400 cr'])('leaves %j alone', (text) => {
     expect(rupeesFromIndianAmount(text)).toBeUndefined();
+  });
+});
+
+describe('isWrittenAsMoney', () => {
+  it.each(['45 Lakh', '₹85,00,000', 'Rs. 50,000', '1.2 Cr', '1,20,00,000', '50 Lakh - 1 Cr', '40-50 lakh', '1 to 1.5 Cr', '75k'])('reads %j as money', (text) => {
+    expect(isWrittenAsMoney(text)).toBe(true);
+  });
+
+  it.each(['87', '560001', '4500000', '9876543210', '2026-11-20', '3 BHK', 'Whitefield', '50 - 60', ''])('does not read %j as money', (text) => {
+    expect(isWrittenAsMoney(text)).toBe(false);
   });
 });

@@ -31,3 +31,18 @@ export function rupeesFromIndianAmount(text: string): number | undefined {
   const rupees = Math.round(Number(whole.replaceAll(',', '') + fraction) * multiplier);
   return Number.isSafeInteger(rupees) && rupees <= MAX_BUDGET ? rupees : undefined;
 }
+
+/** Where a range's two amounts meet: "50 Lakh - 1 Cr", "40–50 lakh", "1 to 1.5 Cr". */
+const RANGE_JOIN = /\s*(?:-|–|\bto\b)\s*/i;
+
+/**
+ * Whether text is written as money: an amount with a unit, a currency or digit groups
+ * ("45 Lakh", "₹85,00,000", "Rs. 50,000"), or a range ending in one ("50 Lakh - 1 Cr",
+ * "40-50 lakh"). A bare number ("87", a PIN code) is not: it could be anything.
+ */
+export function isWrittenAsMoney(text: string): boolean {
+  const moneyLike = (part: string) => rupeesFromIndianAmount(part) !== undefined && /[a-z₹,]/i.test(part);
+  const parts = text.trim().split(RANGE_JOIN);
+  if (parts.length === 1) return moneyLike(parts[0]);
+  return parts.length === 2 && rupeesFromIndianAmount(parts[0]) !== undefined && moneyLike(parts[1]);
+}

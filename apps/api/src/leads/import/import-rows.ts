@@ -1,12 +1,12 @@
-import { IGNORE_COLUMN, leadChangesSchema, tagListSchema, type ImportField, type ImportMapping, type ImportPreviewCell, type ImportTarget } from '@lead-desk/contracts';
+import { IGNORE_COLUMN, leadChangesSchema, NOTE_MAX_LENGTH, tagListSchema, tagSchema, type ImportField, type ImportPreviewCell } from '@lead-desk/contracts';
 import type { FieldError } from '../../common/field-errors';
 import { booleanLike } from '../boolean-words';
 import { isLeadId } from '../lead-id';
 import { unescapeFormula } from '../csv/formula-escape';
 import { importedDate } from '../csv/import-dates';
-import { importColumnOf } from '../csv/import-headers';
 import { rupeesFromIndianAmount } from '../csv/indian-amount';
 import { tagsOfCell } from '../csv/tag-list-cell';
+import type { ImportColumn } from './import-columns';
 import type { ImportNames, ImportOwner, ImportStage } from './import-names';
 import type { TableRecord } from './import-table';
 
@@ -25,6 +25,10 @@ export interface ImportFileRow {
   tags?: string[];
   /** The row's Consent and Do Not Call cells, where the file has those columns and they are filled. */
   contact?: ImportContact;
+  /** A note for the lead: a "<column>: <cell>" line for each filled cell of a column kept as a note. */
+  note?: string;
+  /** Tags the row adds to the lead's (a `noteAndTag` column's cells that fit the tag rules), beside what a Tags column says. */
+  addedTags?: string[];
   errors: FieldError[];
   /** Each cell as read, in the header's order: only when asked for (the preview). */
   cells?: ImportPreviewCell[];
@@ -39,28 +43,6 @@ export interface ImportContact {
 export interface ImportReading {
   timeZone: string;
   names: ImportNames;
-}
-
-/** Our own export's columns that the import does not take: the server keeps them. */
-const SERVER_KEPT_COLUMNS = new Set(['updatedAt', 'lastActivityAt']);
-
-/** What a header names by itself: a field (our own export's, or another CRM's synonym), or ignore for one we do not know. */
-export function suggestedTarget(header: string): ImportTarget {
-  return SERVER_KEPT_COLUMNS.has(header) ? IGNORE_COLUMN : (importColumnOf(header) ?? IGNORE_COLUMN);
-}
-
-/**
- * Where each column's cells go: the mapping's choice for its header, else what the header
- * names. Undefined for a column neither knows: each row reports it ("is not a known
- * column"), so a file is never read half-understood without saying so.
- */
-export function columnTargets(headers: string[], mapping: ImportMapping = {}): (ImportTarget | undefined)[] {
-  return headers.map((header) => mapping[header] ?? (SERVER_KEPT_COLUMNS.has(header) ? IGNORE_COLUMN : importColumnOf(header)));
-}
-
-/** The mapping's headers that the file does not have: a mapping written for another file. */
-export function unknownMappedHeaders(headers: string[], mapping: ImportMapping = {}): string[] {
-  return Object.keys(mapping).filter((header) => !headers.includes(header));
 }
 
 type CellReading = { ok: true; value: string | number | boolean | string[] | Date | ImportStage | ImportOwner } | { ok: false; message: string };
@@ -100,6 +82,9 @@ function readCell(field: ImportField, text: string, { timeZone, names }: ImportR
       const reason = leadChangesSchema.shape.lostReason.safeParse(text);
       return reason.success ? { ok: true, value: reason.data ?? text } : { ok: false, message: reason.error.issues[0].message };
     }
+    case 'note':
+    case 'noteAndTag':
+      return { ok: true, value: text.trim() };
     default:
       return { ok: true, value: text };
   }
@@ -113,30 +98,27 @@ function shownValue(value: Extract<CellReading, { ok: true }>['value']): ImportP
 }
 
 /**
- * One record read through the columns' targets. Where two columns name one field, the
+ * One record read through its columns' targets. Where two columns name one field, the
  * first filled cell wins; an empty cell says nothing (a new lead gets the default, a known
- * one keeps its value). Errors name the column as the file's header names it.
+ * one keeps its value). Columns kept as a note make one note, a line each. Errors name the
+ * column as the file's header names it.
  */
-export function readImportRow(
-  record: TableRecord,
-  headers: string[],
-  targets: (ImportTarget | undefined)[],
-  reading: ImportReading,
-  withCells = false,
-): ImportFileRow {
+export function readImportRow(record: TableRecord, columns: ImportColumn[], reading: ImportReading, withCells = false): ImportFileRow {
   const input: Record<string, unknown> = {};
   const row: ImportFileRow = { line: record.line, input, errors: [] };
   const cells: ImportPreviewCell[] = [];
   const nameParts: { firstName?: string; lastName?: string } = {};
-  for (const [index, header] of headers.entries()) {
+  const noteLines: string[] = [];
+  for (const [index, column] of columns.entries()) {
     const raw = record.cells[index] ?? '';
-    const target = targets[index];
+    const { header, target } = column;
     if (target === undefined) {
       row.errors.push({ field: header, message: 'is not a known column' });
       cells.push({ text: raw, value: null, error: 'is not a known column' });
       continue;
     }
-    const text = unescapeFormula(raw);
+    const unescaped = unescapeFormula(raw);
+    const text = unescaped === '' || !column.readText ? unescaped : column.readText(unescaped);
     if (target === IGNORE_COLUMN || text === '') {
       cells.push({ text: raw, value: null });
       continue;
@@ -148,16 +130,31 @@ export function readImportRow(
       continue;
     }
     cells.push({ text: raw, value: shownValue(cellReading.value) });
-    assign(row, nameParts, target, cellReading.value);
+    if (target === 'note' || target === 'noteAndTag') keepInNote(row, noteLines, column, target, cellReading.value as string);
+    else assign(row, nameParts, target, cellReading.value);
   }
   const fullName = [nameParts.firstName, nameParts.lastName].filter(Boolean).join(' ');
   if (fullName) input.name ??= fullName;
-  checkLostReason(row, headers, targets);
+  if (noteLines.length > 0) row.note = noteLines.join('\n');
+  checkNoteLength(row, columns);
+  checkLostReason(row, columns);
   if (withCells) row.cells = cells;
   return row;
 }
 
-function assign(row: ImportFileRow, nameParts: { firstName?: string; lastName?: string }, field: ImportField, value: unknown): void {
+/** A cell kept as a line of the note; a `noteAndTag` cell also as a tag, when it fits the tag rules (else the note alone keeps it). */
+function keepInNote(row: ImportFileRow, noteLines: string[], column: ImportColumn, target: 'note' | 'noteAndTag', text: string): void {
+  noteLines.push(`${column.noteLabel}: ${text}`);
+  if (target === 'noteAndTag' && tagSchema.safeParse(text).success) row.addedTags = [...(row.addedTags ?? []), text];
+}
+
+function checkNoteLength(row: ImportFileRow, columns: ImportColumn[]): void {
+  if ((row.note?.length ?? 0) <= NOTE_MAX_LENGTH) return;
+  const first = columns.find((column) => column.target === 'note' || column.target === 'noteAndTag')!;
+  row.errors.push({ field: first.header, message: `would make a note longer than ${NOTE_MAX_LENGTH.toLocaleString('en-IN')} characters` });
+}
+
+function assign(row: ImportFileRow, nameParts: { firstName?: string; lastName?: string }, field: Exclude<ImportField, 'note' | 'noteAndTag'>, value: unknown): void {
   switch (field) {
     case 'firstName':
     case 'lastName':
@@ -194,8 +191,8 @@ function assign(row: ImportFileRow, nameParts: { firstName?: string; lastName?: 
 }
 
 /** The edit rules' pairing: a lost stage needs its reason, and a reason belongs to a lost stage only. */
-function checkLostReason(row: ImportFileRow, headers: string[], targets: (ImportTarget | undefined)[]): void {
-  const headerOf = (field: ImportField) => headers[targets.indexOf(field)] ?? field;
+function checkLostReason(row: ImportFileRow, columns: ImportColumn[]): void {
+  const headerOf = (field: ImportField) => columns.find((column) => column.target === field)?.header ?? field;
   if (row.stage?.kind === 'lost' && !row.lostReason) {
     row.errors.push({ field: headerOf('stage'), message: 'is a lost stage: the row needs a Lost Reason' });
   } else if (row.lostReason && row.stage?.kind !== 'lost') {

@@ -1,5 +1,6 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
 import {
+  IGNORE_COLUMN,
   IMPORT_PREVIEW_ROWS,
   type DedupeRule,
   type ImportOptions,
@@ -31,11 +32,14 @@ import { LeadsRepository } from '../leads.repository';
 import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
 import { ErasedPeople } from '../../privacy/erased-people';
+import { importColumns, type ImportColumns } from './import-columns';
 import { ImportContactRules, type ImportedContact } from './import-contact-rules';
 import { ImportNames } from './import-names';
+import { ImportNotes, type ImportedNote } from './import-notes';
 import type { ImportRow } from './import-row';
-import { columnTargets, readImportRow, suggestedTarget, unknownMappedHeaders, type ImportFileRow } from './import-rows';
+import { readImportRow, type ImportFileRow } from './import-rows';
 import { readImportTable, type ImportTable, type TableRecord } from './import-table';
+import { tagsAfterRow } from './row-tags';
 
 /** Rows written per transaction: short enough not to hold other writers, long enough to write 100k rows in seconds. */
 export const IMPORT_BATCH = 500;
@@ -46,8 +50,8 @@ export interface ImportBatchOutcome {
   updated: number;
 }
 
-/** A file ready to import: its table, where each column goes, and the stages and staff its names resolve to. */
-export type OpenedFile = { table: ImportTable; targets: ReturnType<typeof columnTargets>; names: ImportNames };
+/** A file ready to import: its table, how each column is read, and the stages and staff its names resolve to. */
+export type OpenedFile = { table: ImportTable } & ImportColumns & { names: ImportNames };
 
 /** One record read: a row to write, or why it is skipped. */
 export type ReadRecord = { ok: true; value: ImportRow } | { ok: false; errors: ImportFileRow['errors'] };
@@ -74,6 +78,7 @@ export class LeadImportService {
     private readonly router: LeadRouter,
     private readonly liveEvents: LiveEventsService,
     private readonly contactRules: ImportContactRules,
+    private readonly importNotes: ImportNotes,
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -87,36 +92,40 @@ export class LeadImportService {
     return summary;
   }
 
-  /** The file's columns with their mappings, its first rows read as the import reads them, and a dry run of the whole file. */
+  /** How the file was read, its columns with what the file suggests and the mapping chose, its first rows read as the import reads them, and a dry run of the whole file. */
   async preview(file: Buffer, options: ImportOptions): Promise<ImportPreview> {
     const opened = await this.openFile(file, options);
-    const { headers } = opened.table;
     const rows: ImportPreview['rows'] = [];
     for await (const record of opened.table.records) {
-      const row = readImportRow(record, headers, opened.targets, this.reading(opened.names), true);
+      const row = readImportRow(record, opened.columns, this.reading(opened.names), true);
       rows.push({ line: row.line, cells: row.cells ?? [] });
       if (rows.length === IMPORT_PREVIEW_ROWS) break;
     }
     const outcome = await this.run(await this.openFile(file, options), { ...options, dryRun: true }, null, '');
     return {
-      columns: headers.map((header, index) => ({ header, suggested: suggestedTarget(header), mapped: opened.targets[index] ?? null })),
+      file: opened.table.reading,
+      knownExport: opened.knownExport,
+      columns: opened.columns.map(({ header, suggested, target, sample }) => ({
+        header,
+        suggested: suggested?.target ?? IGNORE_COLUMN,
+        suggestedFrom: suggested?.from ?? null,
+        mapped: target ?? null,
+        sample,
+      })),
       rows,
       dedupe: options.dedupe,
       outcome,
     };
   }
 
-  /** The file as a table, its columns mapped, the pipeline's stages and the staff read to resolve names; a 400 for a file or mapping that cannot be read. */
+  /** The file as a table, its columns understood (importColumns), the pipeline's stages and the staff read to resolve names; a 400 for a file or mapping that cannot be read. */
   async openFile(file: Buffer, options: ImportOptions): Promise<OpenedFile> {
     const read = await readImportTable(file);
     if (!read.ok) throw new InvalidFieldsException(read.errors);
-    const { headers } = read.table;
-    const strangers = unknownMappedHeaders(headers, options.mapping);
-    if (strangers.length > 0) {
-      throw new InvalidFieldsException(strangers.map((header) => ({ field: 'mapping', message: `"${header}" is not a column of the file (${headers.join(', ')})` })));
-    }
+    const columns = importColumns(read.table, this.config.DEFAULT_PHONE_REGION, options.mapping);
+    if (!columns.ok) throw new InvalidFieldsException(columns.errors);
     const [stages, staff] = await Promise.all([this.stages.list(), this.staff.list()]);
-    return { table: read.table, targets: columnTargets(headers, options.mapping), names: new ImportNames(stages, staff) };
+    return { table: read.table, ...columns.value, names: new ImportNames(stages, staff) };
   }
 
   private reading(names: ImportNames) {
@@ -124,7 +133,7 @@ export class LeadImportService {
   }
 
   /** Every row of the file read and checked; the valid ones decided (dry run) or written, a batch at a time. */
-  private async run({ table, targets, names }: OpenedFile, options: ImportOptions, actorId: string | null, fileName: string): Promise<ImportSummary> {
+  private async run(opened: OpenedFile, options: ImportOptions, actorId: string | null, fileName: string): Promise<ImportSummary> {
     const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
     // A dry run's picture of the leads: what it would have written, carried from batch to batch.
     const planned = options.dryRun ? new LeadIdentities() : undefined;
@@ -136,8 +145,8 @@ export class LeadImportService {
       summary.updated += outcome.updated;
       batch = [];
     };
-    for await (const record of table.records) {
-      const row = this.readRecord(record, { table, targets, names });
+    for await (const record of opened.table.records) {
+      const row = this.readRecord(record, opened);
       if (!row.ok) {
         summary.skipped += 1;
         summary.errors.push(...row.errors.map((error) => ({ line: record.line, ...error })));
@@ -151,13 +160,13 @@ export class LeadImportService {
   }
 
   /** One record of an opened file as the import writes it, or the errors that skip it. */
-  readRecord(record: TableRecord, { table, targets, names }: OpenedFile): ReadRecord {
-    const row = readImportRow(record, table.headers, targets, this.reading(names));
+  readRecord(record: TableRecord, { columns, names }: OpenedFile): ReadRecord {
+    const row = readImportRow(record, columns, this.reading(names));
     const parsed = parseLeadInput(row.input, this.config.DEFAULT_PHONE_REGION);
     const errors = [...row.errors, ...(parsed.ok ? [] : parsed.errors)];
     if (errors.length > 0 || !parsed.ok) return { ok: false, errors };
-    const { line, id, createdAt, stage, lostReason, owner, tags, contact } = row;
-    return { ok: true, value: { line, lead: parsed.value, id, createdAt, stage, lostReason, owner, tags, contact } };
+    const { line, id, createdAt, stage, lostReason, owner, tags, addedTags, contact, note } = row;
+    return { ok: true, value: { line, lead: parsed.value, id, createdAt, stage, lostReason, owner, tags, addedTags, contact, note } };
   }
 
   /**
@@ -219,6 +228,7 @@ export class LeadImportService {
     const ownerNames = new Map<string, { id: string; name: string } | null>();
     const entries: NewActivity[] = [];
     const contacts: ImportedContact[] = [];
+    const notes: ImportedNote[] = [];
     for (const [index, row] of rows.entries()) {
       const match = identities.match(people[index], dedupe);
       const same = match?.kind === 'same' ? match.lead : undefined;
@@ -229,13 +239,14 @@ export class LeadImportService {
           ...freshLead(row.stage?.id ?? entryStageId),
           lostReason: row.lostReason ?? null,
           ownerId: row.owner?.id ?? null,
-          tags: tagsToColumn(row.tags ?? []),
+          tags: tagsToColumn(tagsAfterRow(row, []) ?? []),
           id: row.id ?? newRowId(),
           createdAt: row.createdAt ?? now,
           updatedAt: now,
         };
         newLeads.set(lead.id, lead);
         if (row.contact) contacts.at(-1)!.leadId = lead.id;
+        if (row.note) notes.push({ leadId: lead.id, body: row.note });
         entries.push(activity(lead.id, 'imported', { line: row.line, outcome: 'created' }, actorId));
         // A lead the file gives an owner keeps it: round-robin routes only the others.
         if (row.owner) entries.push(activity(lead.id, 'assigned', { from: null, to: named(row.owner), by: 'import' }, actorId));
@@ -258,13 +269,14 @@ export class LeadImportService {
         const from = was.ownerId ? await this.ownerName(was.ownerId, ownerNames) : null;
         entries.push(activity(same.id, 'assigned', { from, to: named(row.owner!), by: 'import' }, actorId));
       }
-      if (pipeline.tags) entries.push(activity(same.id, 'tags_changed', tagChanges(tagsFromColumn(was.tags), row.tags!), actorId));
+      if (pipeline.tags) entries.push(activity(same.id, 'tags_changed', tagChanges(tagsFromColumn(was.tags), tagsFromColumn(pipeline.tags)), actorId));
+      if (row.note) notes.push({ leadId: same.id, body: row.note });
       if (pending) {
         // Not written yet: the insert writes it as the batch leaves it, the change counted in its version as a write would be.
         newLeads.set(same.id, { ...pending, ...columns, ...pipeline, version: pending.version + 1 });
       } else {
         const lead = await this.leads.update(same.id, { ...columns, ...pipeline }, db);
-        if (pipeline.tags) await this.tags.replace(lead.id, row.tags!, db);
+        if (pipeline.tags) await this.tags.replace(lead.id, tagsFromColumn(pipeline.tags), db);
         current.set(lead.id, lead);
         signals.push({ type: 'lead.updated', id: same.id });
       }
@@ -284,6 +296,7 @@ export class LeadImportService {
     entries.push(...(await this.possibleDuplicates.record(duplicates, created, actorId, db, now)));
     // After the inserts: a consent and Do Not Call belong to a stored lead.
     entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
+    entries.push(...(await this.importNotes.add(notes, actorId, db)));
     await this.activities.append([...entries, ...routingActivity(routed)], db);
     return { created: created.length, updated, signals };
   }
@@ -314,6 +327,7 @@ function pipelineChanges(was: Pick<Lead, 'stageId' | 'ownerId' | 'tags'>, row: I
     changes.lostReason = row.lostReason ?? null;
   }
   if (row.owner && row.owner.id !== was.ownerId) changes.ownerId = row.owner.id;
-  if (row.tags && tagsToColumn(row.tags) !== was.tags) changes.tags = tagsToColumn(row.tags);
+  const tags = tagsAfterRow(row, tagsFromColumn(was.tags));
+  if (tags && tagsToColumn(tags) !== was.tags) changes.tags = tagsToColumn(tags);
   return changes;
 }

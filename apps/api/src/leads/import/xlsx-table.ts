@@ -37,7 +37,7 @@ export async function xlsxTable(file: Buffer): Promise<ImportTableResult> {
   const rows = xlsxRows(file);
   // The header again: the rows after it are the records.
   await rows.next();
-  return { ok: true, table: { headers: header.cells.map((name) => name.trim()), records: rows } };
+  return { ok: true, table: { reading: { format: 'xlsx' }, headers: header.cells.map((name) => name.trim()), records: rows } };
 }
 
 async function* xlsxRows(file: Buffer): AsyncGenerator<TableRecord> {

@@ -10,10 +10,12 @@ import { ImportPreviewStep } from '../components/ImportPreviewStep';
 function previewFor(mapping: Record<string, string> | undefined, dedupe: string): ImportPreview {
   const score = mapping?.['Lead Score'] ?? null;
   return {
+    file: { format: 'csv', encoding: 'utf-8', byteOrderMark: false, delimiter: 'comma' },
+    knownExport: null,
     columns: [
-      { header: 'Lead Name', suggested: 'name', mapped: 'name' },
-      { header: 'Stage', suggested: 'stage', mapped: 'stage' },
-      { header: 'Lead Score', suggested: 'ignore', mapped: score as 'ignore' | null },
+      { header: 'Lead Name', suggested: 'name', suggestedFrom: 'header', mapped: 'name', sample: ['Asha Rao'] },
+      { header: 'Stage', suggested: 'stage', suggestedFrom: 'header', mapped: 'stage', sample: ['contacted'] },
+      { header: 'Lead Score', suggested: 'ignore', suggestedFrom: null, mapped: score as 'ignore' | null, sample: ['87'] },
     ],
     rows: [
       {
@@ -52,11 +54,69 @@ describe('ImportPreviewStep', () => {
     const outcome = screen.getByRole('region', { name: 'What the import will do' });
     await waitFor(() => expect(within(outcome).getByText('Would create').nextElementSibling).toHaveTextContent('1'));
     expect(screen.getByRole('table')).toHaveTextContent('Contacted');
+    expect(screen.getByText('Read as UTF-8, comma-separated')).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: '1 column will not be imported' })).toHaveTextContent('Lead Score: 87');
+
+    // Set to Ignore, a column joins the list at once.
+    await userEvent.selectOptions(screen.getByLabelText('Stage'), 'ignore');
+    expect(screen.getByRole('region', { name: '2 columns will not be imported' })).toHaveTextContent('Stage: contacted');
+    await userEvent.selectOptions(screen.getByLabelText('Stage'), 'stage');
 
     await userEvent.selectOptions(screen.getByLabelText('Same person as a stored lead when'), 'email');
     await waitFor(() => expect(requests.at(-1)?.url).toContain('dedupe=email'));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
     expect(onImport).toHaveBeenCalledWith({ dedupe: 'email', mapping: { 'Lead Name': 'name', Stage: 'stage', 'Lead Score': 'ignore' } });
+  });
+
+  it("says that the file is Meta's export, which columns come from their values, and lists every column it will not import with its first values", async () => {
+    const preview: ImportPreview = {
+      file: { format: 'csv', encoding: 'utf-16le', byteOrderMark: true, delimiter: 'tab' },
+      knownExport: 'meta-lead-ads',
+      columns: [
+        { header: 'ad_id', suggested: 'ignore', suggestedFrom: 'export', mapped: 'ignore', sample: ['ag:120214563200510', 'ag:120214563200511'] },
+        { header: 'adset_id', suggested: 'ignore', suggestedFrom: 'export', mapped: 'ignore', sample: ['as:120214563200620'] },
+        { header: 'is_organic', suggested: 'ignore', suggestedFrom: 'export', mapped: 'ignore', sample: ['0', '1'] },
+        { header: 'when_do_you_plan_to_buy?', suggested: 'note', suggestedFrom: 'export', mapped: 'note', sample: ['within_3_months'] },
+        { header: 'Contact', suggested: 'phone', suggestedFrom: 'values', mapped: 'phone', sample: ['98450 12345'] },
+      ],
+      rows: [
+        {
+          line: 2,
+          cells: [
+            { text: 'ag:120214563200510', value: null },
+            { text: 'as:120214563200620', value: null },
+            { text: '0', value: null },
+            { text: 'within_3_months', value: 'Within 3 Months' },
+            { text: '98450 12345', value: '98450 12345' },
+          ],
+        },
+      ],
+      dedupe: 'both',
+      outcome: { created: 1, updated: 0, skipped: 0, errors: [] },
+    };
+    stubApi({ 'POST /api/leads/import/preview': () => Response.json(preview) });
+    renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'meta.csv')} fileKey={3} onImport={vi.fn()} />);
+
+    expect(await screen.findByText('Read as UTF-16 (little-endian), tab-separated')).toBeInTheDocument();
+    expect(screen.getByText('Recognised as a Meta Lead Ads export')).toBeInTheDocument();
+    const notImported = screen.getByRole('region', { name: '3 columns will not be imported' });
+    expect(within(notImported).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'ad_id: ag:120214563200510, ag:120214563200511',
+      'adset_id: as:120214563200620',
+      'is_organic: 0, 1',
+    ]);
+    expect(screen.getByLabelText('when_do_you_plan_to_buy?')).toHaveDisplayValue('Keep as a note');
+    expect(screen.getByLabelText('Contact')).toHaveAccessibleDescription('First row: 98450 12345 · suggested from its values');
+  });
+
+  it.each([
+    [{ format: 'csv', encoding: 'utf-16le', byteOrderMark: true, delimiter: 'tab' }, 'Read as UTF-16 (little-endian), tab-separated'],
+    [{ format: 'csv', encoding: 'windows-1252', byteOrderMark: false, delimiter: 'semicolon' }, 'Read as Windows-1252 (Excel on Windows), semicolon-separated'],
+    [{ format: 'xlsx' }, 'Read as an Excel workbook (its first sheet)'],
+  ] as const)('says how the file was read: %j', async (file, words) => {
+    stubApi({ 'POST /api/leads/import/preview': () => Response.json({ ...previewFor({ 'Lead Score': 'ignore' }, 'both'), file }) });
+    renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'leads.csv')} fileKey={4} onImport={vi.fn()} />);
+    expect(await screen.findByText(words)).toBeInTheDocument();
   });
 
   it('says why a file cannot be previewed', async () => {

@@ -1,16 +1,18 @@
-import { IGNORE_COLUMN, IMPORT_FIELDS, type DedupeRule, type ImportPreview, type ImportPreviewCell, type ImportTarget } from '@lead-desk/contracts';
+import { IGNORE_COLUMN, IMPORT_FIELDS, type DedupeRule, type ImportPreview, type ImportPreviewCell, type ImportPreviewColumn, type ImportTarget } from '@lead-desk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { previewLeadImport, type ImportChoices } from '../api/previewLeadImport';
 import { ImportCounts } from './ImportCounts';
+import { ImportFileFacts } from './ImportFileFacts';
+import { NotImportedColumns } from './NotImportedColumns';
 
 const TEXT = {
   loading: 'Reading the file…',
   failed: 'The import failed:',
   columns: 'Columns',
-  columnHint: (sample: string) => (sample ? `First row: ${sample}` : 'Empty in the first row'),
+  columnHint: (sample: string, byValues: boolean) => [sample ? `First row: ${sample}` : 'Empty in the first row', byValues && 'suggested from its values'].filter(Boolean).join(' · '),
   dedupe: 'Same person as a stored lead when',
   firstRows: (count: number) => `First ${count} rows as they will be read`,
   line: 'Line',
@@ -47,6 +49,8 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   owner: 'Owner',
   consent: 'Consent to contact (yes/no)',
   doNotCall: 'Do Not Call (yes/no)',
+  note: 'Keep as a note',
+  noteAndTag: 'Keep as a note and a tag',
 };
 
 const DEDUPE_LABELS: Record<DedupeRule, string> = {
@@ -116,10 +120,15 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
 
   return (
     <form className="import-preview" onSubmit={form.handleSubmit(() => onImport(chosen))}>
+      <ImportFileFacts file={firstPreview.data.file} knownExport={firstPreview.data.knownExport} />
       <fieldset className="import-preview__columns">
         <legend>{TEXT.columns}</legend>
         {firstPreview.data.columns.map((column, index) => (
-          <FormField key={`${index}-${column.header}`} label={column.header} hint={TEXT.columnHint(firstPreview.data.rows[0]?.cells[index]?.text ?? '')}>
+          <FormField
+            key={`${index}-${column.header}`}
+            label={column.header}
+            hint={TEXT.columnHint(firstPreview.data.rows[0]?.cells[index]?.text ?? '', column.suggestedFrom === 'values' && columns[index] === column.suggested)}
+          >
             {(control) => (
               <select {...control} {...form.register(`columns.${index}`)}>
                 {IMPORT_TARGETS.map((target) => (
@@ -132,6 +141,7 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
           </FormField>
         ))}
       </fieldset>
+      <NotImportedColumns columns={notImported(firstPreview.data.columns, columns)} />
       <FormField label={TEXT.dedupe}>
         {(control) => (
           <select {...control} {...form.register('dedupe')}>
@@ -152,6 +162,11 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
       </div>
     </form>
   );
+}
+
+/** The columns whose chosen target is Ignore. */
+function notImported(columns: ImportPreviewColumn[], chosen: ImportTarget[]): ImportPreviewColumn[] {
+  return columns.filter((_, index) => chosen[index] === IGNORE_COLUMN);
 }
 
 function PreviewRows({ preview }: { preview: ImportPreview }) {
