@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { Client } from 'pg';
+import { Client, types, type CustomTypesConfig } from 'pg';
 import { parseDatabaseUrl } from '../../src/database/database-url';
 import type { TestDatabase } from './test-database';
 
@@ -14,14 +14,27 @@ export function queryRows<T>(database: TestDatabase, sql: string): Promise<T[]> 
   });
 }
 
-/** Runs several statements straight through the driver, e.g. to fill a database as an older release left it. */
+/**
+ * Runs several statements straight through the driver, e.g. to fill a database as an older
+ * release left it. SQLite is given PostgreSQL's decode(text, 'hex'), so one script writes
+ * bytes (a BLOB, a bytea) on both.
+ */
 export function executeScript(database: TestDatabase, script: string): Promise<void> {
   return withDriver(database, { readonly: false }, {
-    sqlite: (db) => void db.exec(script),
+    sqlite: (db) => {
+      db.function('decode', decodeHex);
+      db.exec(script);
+    },
     // The simple query protocol: the whole script in one round trip, semicolons in strings intact.
     postgresql: async (client) => void (await client.query(script)),
   });
 }
+
+/** Prisma keeps UTC in PostgreSQL's timestamp without time zone: read as UTC, not in the process's time zone. */
+const UTC_TIMESTAMPS: CustomTypesConfig = {
+  getTypeParser: ((oid: number, format?: 'text' | 'binary') =>
+    oid === types.builtins.TIMESTAMP ? (text: string) => new Date(`${text.replace(' ', 'T')}Z`) : types.getTypeParser(oid, format)) as CustomTypesConfig['getTypeParser'],
+};
 
 async function withDriver<T>(
   database: TestDatabase,
@@ -37,11 +50,16 @@ async function withDriver<T>(
       db.close();
     }
   }
-  const client = new Client({ connectionString: target.connectionString, options: `-c search_path="${target.schema}"` });
+  const client = new Client({ connectionString: target.connectionString, options: `-c search_path="${target.schema}"`, types: UTC_TIMESTAMPS });
   await client.connect();
   try {
     return await work.postgresql(client);
   } finally {
     await client.end();
   }
+}
+
+function decodeHex(text: string, format: string): Buffer {
+  if (format !== 'hex') throw new Error(`decode(text, '${format}') is not given to SQLite: only 'hex'`);
+  return Buffer.from(text, 'hex');
 }

@@ -5,14 +5,14 @@ import { dialectFor } from '../../src/database/dialect-for';
 import { parseDatabaseUrl, type DatabaseProvider } from '../../src/database/database-url';
 import { readMigrationList, readSchemaFiles } from '../../src/database/migrations/prisma-folder';
 import { NO_SCHEMA_FILTER, withSchemaEngine } from '../../src/database/migrations/schema-engine';
-import { executeScript } from './database-rows';
+import { executeScript, queryRows } from './database-rows';
 import type { TestDatabase } from './test-database';
 
 /** A release as its databases were left: frozen in test/fixtures/releases/<name>/, independent of git history. */
 export interface PastRelease {
   name: string;
-  /** The tables its fill writes. */
-  tables: string[];
+  /** The tables its fill writes, each with the columns that identify its rows. */
+  tables: Record<string, string[]>;
   /** Per provider, the migrations it shipped: folder name → sha256 of migration.sql. */
   migrations: Record<DatabaseProvider, Record<string, string>>;
   /** INSERTs written for its schema, valid on both providers. */
@@ -48,4 +48,35 @@ export async function installPastRelease(release: PastRelease, database: TestDat
     engine.applyMigrations({ migrationsList: { ...committed, migrationDirectories }, filters: NO_SCHEMA_FILTER }),
   );
   await executeScript(database, release.fillSql);
+}
+
+export type Row = Record<string, unknown>;
+
+/** Every row of the release's tables as the database holds them now, each table in the order of its identifying columns. */
+export async function readReleaseRows(release: PastRelease, database: TestDatabase): Promise<Record<string, Row[]>> {
+  const tables: Record<string, Row[]> = {};
+  for (const [table, key] of Object.entries(release.tables)) {
+    tables[table] = await queryRows<Row>(database, `SELECT * FROM "${table}" ORDER BY ${key.map((column) => `"${column}"`).join(', ')}`);
+  }
+  return tables;
+}
+
+/**
+ * The tables of the database that hold data: Prisma's migration log aside, and SQLite's
+ * full-text indexes (a virtual table and its shadow tables), which the leads feed.
+ */
+export async function dataTables(database: TestDatabase): Promise<string[]> {
+  if (database.provider === 'postgresql') {
+    const tables = await queryRows<{ name: string }>(
+      database,
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    );
+    return tables.map(({ name }) => name).filter((name) => name !== '_prisma_migrations').sort();
+  }
+  const tables = await queryRows<{ name: string; sql: string }>(database, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  const indexes = tables.filter(({ sql }) => sql.startsWith('CREATE VIRTUAL TABLE')).map(({ name }) => name);
+  return tables
+    .map(({ name }) => name)
+    .filter((name) => name !== '_prisma_migrations' && !indexes.some((index) => name === index || name.startsWith(`${index}_`)))
+    .sort();
 }
