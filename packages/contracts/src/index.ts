@@ -13,6 +13,7 @@ export * from './leads/lead';
 export * from './leads/lead-filter';
 export * from './leads/lead-input';
 export * from './leads/lead-duplicates';
+export * from './leads/lead-merge';
 export * from './leads/lead-stats';
 export * from './leads/lead-with-calls';
 export * from './leads/list-leads-query';

@@ -34,6 +34,10 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('previously_erased', z.object({ erasureIds: z.array(z.string()) })),
   /** The lead may be the same person as another (a pair of GET /api/leads/duplicates), found when it was written. */
   entry('possible_duplicate', z.object({ pairId: z.string(), otherLeadId: z.string(), reason: duplicateReasonSchema })),
+  /** Another lead was merged into this one (POST /api/leads/merges/:id/undo undoes it within MERGE_UNDO_DAYS). */
+  entry('merged', z.object({ mergeId: z.string(), mergedLeadId: z.string() })),
+  /** A merge into this lead was undone: the merged lead is back as it was. */
+  entry('merge_undone', z.object({ mergeId: z.string(), restoredLeadId: z.string() })),
   /** The retention purge removed the transcripts and recordings of these calls. */
   entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
 ]);

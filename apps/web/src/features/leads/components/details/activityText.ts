@@ -75,6 +75,10 @@ export function activityText(entry: LeadActivity): string {
       return 'This person was erased before at their request: check before rebuilding their record';
     case 'possible_duplicate':
       return `Possible duplicate of another lead (${DUPLICATE_REASON_TEXT[entry.data.reason]}): review it under Possible duplicates`;
+    case 'merged':
+      return 'Another lead was merged into this one';
+    case 'merge_undone':
+      return 'A merge into this lead was undone: the other lead is back as it was';
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }
