@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import ExcelJS from 'exceljs';
-import type { ImportMapping, ImportSummary, Job } from '@lead-desk/contracts';
+import type { ImportMapping, ImportMatchMode, ImportSummary, Job } from '@lead-desk/contracts';
 import { Database } from '../src/database/database';
 import { jobEnded } from './support/bulk-jobs';
 import { SseClient } from './support/sse-client';
@@ -45,12 +45,39 @@ async function workbook(): Promise<Buffer> {
   return Buffer.from(await book.xlsx.writeBuffer());
 }
 
-const FILES: { name: string; file: () => Buffer | Promise<Buffer>; mapping?: ImportMapping }[] = [
+/**
+ * Each person twice, far apart (other batches): first new, then again under the same name
+ * with another email, stage and tags, so that what the second row does depends on onMatch.
+ */
+function sameAgainFile(): Buffer {
+  const people = Array.from({ length: 15 }, (_, i) => ({ name: `Twice ${i}`, phone: `98200${String(i).padStart(5, '0')}` }));
+  const lines = [
+    'Name,Mobile,E-mail,Status,Tags',
+    ...people.map(({ name, phone }, i) => `${name},${phone},twice.${i}@example.in,New,Cold`),
+    ...people.map(({ name, phone }, i) => `${name},${phone},again.${i}@example.in,Contacted,Hot`),
+  ];
+  return Buffer.from(lines.join('\n'));
+}
+
+type Leads = Awaited<ReturnType<typeof leadsAsStored>>;
+
+const FILES: { name: string; file: () => Buffer | Promise<Buffer>; mapping?: ImportMapping; onMatch?: ImportMatchMode; leads?: (leads: Leads) => void }[] = [
   { name: 'a Follow Up Boss export', file: () => fixture('follow-up-boss.csv') },
   { name: 'a Sell.Do export (BOM, CRLF, Indian amounts, owners)', file: () => fixture('sell-do.csv') },
   { name: 'a LeadSquared export (semicolons, a column ignored)', file: () => fixture('leadsquared-semicolons.csv'), mapping: { 'Lead Score': 'ignore' } },
   { name: 'a file of new, repeated and refused rows across batches', file: mixedFile },
   { name: 'an Excel workbook', file: workbook },
+  {
+    name: 'a file meeting its own leads again, filling them (the default)',
+    file: sameAgainFile,
+    leads: (leads) => expect(leads.map(({ email, stage, tags }) => [email?.split('.')[0], stage, tags])).toEqual(leads.map(() => ['twice', 'New', '["Cold","Hot"]'])),
+  },
+  {
+    name: 'a file meeting its own leads again, overwriting them',
+    file: sameAgainFile,
+    onMatch: 'overwrite',
+    leads: (leads) => expect(leads.map(({ email, stage, tags }) => [email?.split('.')[0], stage, tags])).toEqual(leads.map(() => ['again', 'Contacted', '["Hot"]'])),
+  },
 ];
 
 /** The leads as a person sees them after an import, without what differs between two databases (ids, times). */
@@ -75,8 +102,8 @@ async function activityCounts(app: TestApp) {
 }
 
 describe.each(PROVIDERS)('import jobs on %s', (provider) => {
-  describe.each(FILES)('$name', ({ file, mapping }) => {
-    const query = mapping ? { mapping: JSON.stringify(mapping) } : {};
+  describe.each(FILES)('$name', ({ file, mapping, onMatch, leads }) => {
+    const query = { ...(mapping && { mapping: JSON.stringify(mapping) }), ...(onMatch && { onMatch }) };
     let syncApp: TestApp;
     let jobApp: TestApp;
 
@@ -96,15 +123,21 @@ describe.each(PROVIDERS)('import jobs on %s', (provider) => {
       const summary: ImportSummary = (await syncApp.http.post('/api/leads/import').query(query).attach('file', bytes, 'export').expect(200)).body;
 
       const created = await jobApp.http.post('/api/leads/import/jobs').query(query).attach('file', bytes, 'export').expect(202);
-      // Each row of the file is created, updated or skipped, by either route.
-      const rows = summary.created + summary.updated + summary.skipped;
+      // Each row of the file is created, updated, created as a possible duplicate or skipped, by either route.
+      const rows = summary.created + summary.updated + summary.possibleDuplicates + summary.skipped;
       expect(created.body).toEqual({ id: expect.any(String), total: rows });
       const job: Job = await jobEnded(async (id) => (await jobApp.http.get(`/api/jobs/${id}`).expect(200)).body, created.body.id);
 
       expect(job).toMatchObject({ kind: 'import', status: 'succeeded', action: null, total: rows, processed: rows, error: null });
-      expect({ created: job.created, updated: job.changed - job.created, skipped: job.skipped }).toEqual({ created: summary.created, updated: summary.updated, skipped: summary.skipped });
+      expect({ created: job.created, updated: job.changed - job.created - job.possibleDuplicates, possibleDuplicates: job.possibleDuplicates, skipped: job.skipped }).toEqual({
+        created: summary.created,
+        updated: summary.updated,
+        possibleDuplicates: summary.possibleDuplicates,
+        skipped: summary.skipped,
+      });
       expect(job.errors).toEqual(summary.errors.slice(0, 100).map((error) => ({ id: null, ...error })));
       expect(await leadsAsStored(jobApp)).toEqual(await leadsAsStored(syncApp));
+      leads?.(await leadsAsStored(jobApp));
       expect(await activityCounts(jobApp)).toEqual(await activityCounts(syncApp));
       // The file is kept only while the job runs.
       expect(await jobApp.app.get(Database).client.jobFile.count()).toBe(0);

@@ -89,7 +89,7 @@ describe.each(PROVIDERS)('possible duplicates on %s', (provider) => {
   it('imports a row with another name over a stored phone as a new lead flagged as a possible duplicate, never as an update', async () => {
     const aarav = (await create({ name: 'Aarav Sharma', phone: '+919876500009', email: 'aarav.s@example.in', budget: 9000000 }).expect(201)).body;
     const summary = await testApp.http.post('/api/leads/import').set('Content-Type', 'text/csv').send('name,phone,budget\nRahul Verma,098765 00009,4500000\n').expect(200);
-    expect(summary.body).toMatchObject({ created: 1, updated: 0 });
+    expect(summary.body).toMatchObject({ created: 0, updated: 0, possibleDuplicates: 1 });
     expect((await testApp.http.get(`/api/leads/${aarav._id}`).expect(200)).body).toMatchObject({ name: 'Aarav Sharma', email: 'aarav.s@example.in', budget: 9000000, version: 1 });
     expect((await pairsOf(aarav._id)).map(({ reason, lead }) => [reason, lead.name])).toEqual([['same_phone', 'Rahul Verma']]);
   });

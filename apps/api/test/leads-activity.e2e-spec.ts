@@ -34,15 +34,20 @@ describe.each(PROVIDERS)('the lead activity log on %s', (provider) => {
     const lead = (await leadByEmail('nisha@example.in'))!;
     expect((await timeline(lead.id)).map(({ type, data }) => ({ type, data }))).toEqual([{ type: 'imported', data: { line: 2, outcome: 'created' } }]);
 
+    // Filling (the default): the budget the lead lacked is written, its location kept.
     await importCsv('name,email,location,budget\nNisha Iyer,nisha@example.in,Mumbai,45 Lakh\n').expect(200);
-    const entries = await timeline(lead.id);
-    expect(entries.map(({ type, data }) => ({ type, data }))).toEqual([
+    expect((await timeline(lead.id)).map(({ type, data }) => ({ type, data }))).toEqual([
       { type: 'updated', data: { field: 'budget', from: null, to: '45 Lakh' } },
-      { type: 'updated', data: { field: 'location', from: 'Pune', to: 'Mumbai' } },
       { type: 'imported', data: { line: 2, outcome: 'updated' } },
       { type: 'imported', data: { line: 2, outcome: 'created' } },
     ]);
-    expect((await leadByEmail('nisha@example.in'))!.version).toBe(2);
+    // Overwriting: the location too.
+    await testApp.http.post('/api/leads/import?onMatch=overwrite').set('Content-Type', 'text/csv').send('name,email,location\nNisha Iyer,nisha@example.in,Mumbai\n').expect(200);
+    expect((await timeline(lead.id)).slice(0, 2).map(({ type, data }) => ({ type, data }))).toEqual([
+      { type: 'updated', data: { field: 'location', from: 'Pune', to: 'Mumbai' } },
+      { type: 'imported', data: { line: 2, outcome: 'updated' } },
+    ]);
+    expect((await leadByEmail('nisha@example.in'))!.version).toBe(3);
   });
 
   it('records a lead the voice agent created, the call, and nothing more for a repeated delivery', async () => {
@@ -100,7 +105,7 @@ describe.each(PROVIDERS)('the lead activity log on %s', (provider) => {
 
   it('pages newest first with a Link to the next page, and answers 404 for an unknown lead and 400 for a bad cursor', async () => {
     await importCsv('name,email,location\nPage Priya,priya@example.in,A\n').expect(200);
-    for (const location of ['B', 'C', 'D']) await importCsv(`name,email,location\nPage Priya,priya@example.in,${location}\n`).expect(200);
+    for (const location of ['B', 'C', 'D']) await testApp.http.post('/api/leads/import?onMatch=overwrite').set('Content-Type', 'text/csv').send(`name,email,location\nPage Priya,priya@example.in,${location}\n`).expect(200);
     const lead = (await leadByEmail('priya@example.in'))!;
     const all = await timeline(lead.id);
     expect(all).toHaveLength(7);

@@ -73,7 +73,7 @@ describe.each(PROVIDERS)('CSV export and import on %s', (provider) => {
     const before = (await testApp.http.get('/api/leads').expect(200)).body;
     const csv = (await exportCsv()).body as string;
     const summary = await testApp.http.post('/api/leads/import').attach('file', Buffer.from(csv), 'leads.csv').expect(200);
-    expect(summary.body).toEqual({ created: 0, updated: TRICKY_LEADS.length, skipped: 0, errors: [] });
+    expect(summary.body).toEqual({ created: 0, updated: TRICKY_LEADS.length, possibleDuplicates: 0, skipped: 0, errors: [] });
     const after = (await testApp.http.get('/api/leads').expect(200)).body;
     // updatedAt and version count writes (an import rewrites each lead); what the leads are stays the same.
     const withoutUpdatedAt = (leads: Record<string, unknown>[]) => leads.map(({ updatedAt, version, ...lead }) => lead);
@@ -86,7 +86,7 @@ describe.each(PROVIDERS)('CSV export and import on %s', (provider) => {
     const fresh = await startTestApp(provider);
     try {
       const summary = await fresh.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
-      expect(summary.body).toEqual({ created: TRICKY_LEADS.length, updated: 0, skipped: 0, errors: [] });
+      expect(summary.body).toEqual({ created: TRICKY_LEADS.length, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
       const copied = (await fresh.http.get('/api/leads').expect(200)).body;
       // updatedAt and version count writes (an import rewrites each lead); what the leads are stays the same.
       const withoutUpdatedAt = (leads: Record<string, unknown>[]) => leads.map(({ updatedAt, version, ...lead }) => lead);
@@ -154,7 +154,7 @@ describe.each(PROVIDERS)('CSV round trip of generated leads on %s', (provider) =
     for (const value of formulaLike) expect(cells).toContain(`'${value}`);
 
     const summary = await fresh.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
-    expect(summary.body).toEqual({ created: GENERATED_LEADS, updated: 0, skipped: 0, errors: [] });
+    expect(summary.body).toEqual({ created: GENERATED_LEADS, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
     const copied = (await fresh.http.get('/api/leads').query({ limit: 1000 }).expect(200)).body as Record<string, unknown>[];
     // updatedAt and version count writes (an import rewrites each lead); what the leads are stays the same.
     const withoutUpdatedAt = (leads: Record<string, unknown>[]) => leads.map(({ updatedAt, version, ...lead }) => lead);
@@ -172,7 +172,7 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
   });
   afterAll(() => testApp.close());
 
-  it('creates new leads, updates known ones by email or phone, and reports each bad row with its line', async () => {
+  it('creates new leads, fills known ones (by email or phone) where they lack a value, and reports each bad row with its line', async () => {
     const csv = [
       'name,email,phone,location,qualified,budget,loan_needed',
       'New Person,new@example.in,98200 12345,Mumbai,true,7500000,yes',
@@ -188,6 +188,7 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
     expect(response.body).toEqual({
       created: 1,
       updated: 3,
+      possibleDuplicates: 0,
       skipped: 3,
       errors: [
         { line: 4, field: 'name', message: 'is required' },
@@ -198,9 +199,10 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
     const leads = (await testApp.http.get('/api/leads').expect(200)).body as Record<string, unknown>[];
     expect(leads).toHaveLength(3);
     const byName = new Map(leads.map((lead) => [lead.name, lead]));
-    expect(byName.get('New Person Twice')).toMatchObject({ email: 'new@example.in', phone: '+919820012345', location: 'Thane', qualified: true, budget: 7500000, loan_needed: true });
-    expect(byName.get('KNOWN BY EMAIL')).toMatchObject({ email: 'known@example.in', location: 'Nashik', budget: '60 Lakh', loan_needed: null });
-    expect(byName.get('By Phone')).toMatchObject({ phone: '+919811234567', location: 'Noida', qualified: true, loan_needed: false });
+    // The same person again fills what the lead lacks and keeps what it has: its name, location and qualification stay (onMatch fill, the default).
+    expect(byName.get('New Person')).toMatchObject({ email: 'new@example.in', phone: '+919820012345', location: 'Mumbai', qualified: true, budget: 7500000, loan_needed: true });
+    expect(byName.get('Known By Email')).toMatchObject({ email: 'known@example.in', location: 'Pune', budget: '60 Lakh', loan_needed: null });
+    expect(byName.get('Known By Phone')).toMatchObject({ phone: '+919811234567', location: 'Delhi', qualified: false, loan_needed: false });
   });
 
   it('reads another CRM\'s export: its headers in any case and spacing, a split name, Indian amounts and day-first dates', async () => {
@@ -211,7 +213,7 @@ describe.each(PROVIDERS)('CSV import rules on %s', (provider) => {
       'Sara,Khan,,98450 33333,Goa,around 50 lakh,Plot,,',
     ].join('\n');
     const response = await testApp.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
-    expect(response.body).toEqual({ created: 3, updated: 0, skipped: 0, errors: [] });
+    expect(response.body).toEqual({ created: 3, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
     const leads = (await testApp.http.get('/api/leads?q=98450').expect(200)).body as Record<string, unknown>[];
     const byName = new Map((await testApp.http.get('/api/leads').expect(200)).body.map((lead: Record<string, unknown>) => [lead.name, lead]));
     expect(leads).toBeDefined();
@@ -321,7 +323,7 @@ describe.each(PROVIDERS)('export → import of any lead the API accepts on %s', 
 
         const csv = (await downloadCsv(source).expect(200)).body as string;
         const summary = await target.http.post('/api/leads/import').set('Content-Type', 'text/csv').send(csv).expect(200);
-        expect(summary.body).toEqual({ created: original.length, updated: 0, skipped: 0, errors: [] });
+        expect(summary.body).toEqual({ created: original.length, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
         expect(await listed(target)).toEqual(original);
       }),
       { numRuns: 50 },

@@ -1,4 +1,5 @@
 import { parse } from 'csv-parse/sync';
+import type { ImportPreview } from '@lead-desk/contracts';
 import { Database } from '../src/database/database';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -107,7 +108,7 @@ describe.each(PROVIDERS)('leads.csv with the team’s columns, exported and impo
     for (const row of byId.values()) for (const cell of Object.values(row)) expect(cell).not.toMatch(/^[=+\-@\t\r]/);
   });
 
-  it('imports back changing nothing: the preview’s dry run and the import update every lead, and no field, stage, owner, tag, consent or Do Not Call moves', async () => {
+  it.each(['fill', 'overwrite'])('imports back changing nothing (onMatch %s): the preview’s dry run and the import update every lead, and no field, stage, owner, tag, consent or Do Not Call moves', async (onMatch) => {
     const prisma = testApp.app.get(Database).client;
     const leads = async () => (await prisma.lead.findMany({ orderBy: { id: 'asc' } })).map(({ updatedAt, version, ...row }) => row);
     const leadsJson = async () => ((await admin.agent.get('/api/leads').expect(200)).body as Record<string, unknown>[]).map(({ updatedAt, version, ...row }) => row);
@@ -117,16 +118,19 @@ describe.each(PROVIDERS)('leads.csv with the team’s columns, exported and impo
     const before = { leads: await leads(), json: await leadsJson(), consents: await consents(), tags: await tagRows(), dnd: await prisma.dndNumber.findMany() };
     const activitiesBefore = await activityIds();
     const csv = await exportBytes(admin);
-    const everyLead = { created: 0, updated: 3, skipped: 0, errors: [] };
+    const everyLead = { created: 0, updated: 3, possibleDuplicates: 0, skipped: 0, errors: [] };
 
-    const preview = await send(admin, admin.agent.post('/api/leads/import/preview')).attach('file', csv, 'leads.csv').expect(200);
+    const preview = await send(admin, admin.agent.post('/api/leads/import/preview')).query({ onMatch }).attach('file', csv, 'leads.csv').expect(200);
     expect(preview.body.outcome).toEqual(everyLead);
+    // Each lead is touched, none of its fields changed.
+    const matches = (preview.body as ImportPreview).matches.map(({ lead: { id }, changes }) => [id, changes]);
+    expect(matches.sort()).toEqual([lead.aarav, lead.priya, lead.rahul].sort().map((id) => [id, []]));
     // Every column goes where its header says; the last activity time is the server's.
     expect(preview.body.columns.map(({ header, mapped }: { header: string; mapped: string }) => [header, mapped])).toEqual([
       ...[...SEED_COLUMNS, ...TEAM_COLUMNS.slice(0, -1)].map((header) => [header, header]),
       ['lastActivityAt', 'ignore'],
     ]);
-    const summary = await send(admin, admin.agent.post('/api/leads/import')).attach('file', csv, 'leads.csv').expect(200);
+    const summary = await send(admin, admin.agent.post('/api/leads/import')).query({ onMatch }).attach('file', csv, 'leads.csv').expect(200);
     expect(summary.body).toEqual(everyLead);
 
     expect(await leads()).toEqual(before.leads);

@@ -29,7 +29,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
   {
     name: 'a Follow Up Boss export (comma, LF, capitalised headers, tags in one quoted cell)',
     file: () => fixture('follow-up-boss.csv'),
-    summary: { created: 4, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 4, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Aarav Shah': { email: 'aarav.shah@example.in', phone: '+919876543210', stage: 'Contacted', tags: ['Hot', 'Investor'], source: 'Zillow' },
       'Meera Nair': { phone: '+919820011223', stage: 'Site Visit Scheduled', tags: ['NRI', 'Hot'], source: 'Facebook Ads' },
@@ -40,7 +40,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
   {
     name: 'a Sell.Do-style export (UTF-8 BOM, CRLF, Indian amounts, owners by name and email, dd/mm/yyyy)',
     file: () => fixture('sell-do.csv'),
-    summary: { created: 3, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 3, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Rahul Verma': { phone: '+919845012345', budget: 4_500_000, location: 'Whitefield', interestedIn: '3 BHK', owner: 'Asha Agent', createdAt: '2026-03-04T18:30:00.000Z' },
       'Sunita Iyer': { budget: 12_000_000, location: 'Koramangala', interestedIn: 'Villa', owner: 'Ravi Agent', createdAt: '2026-02-28T09:00:00.000Z' },
@@ -51,7 +51,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
     name: 'a LeadSquared export from a semicolon locale (BOM, semicolons, CRLF, Status, a column mapped to ignore)',
     file: () => fixture('leadsquared-semicolons.csv'),
     mapping: { 'Lead Score': 'ignore' },
-    summary: { created: 3, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 3, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Karan Mehta': { budget: 12_000_000, location: 'Pune', interestedIn: 'Penthouse', stage: 'Booked', tags: ['VIP', 'Repeat'], owner: 'Asha Agent', createdAt: '2026-03-31T18:30:00.000Z' },
       'Divya Pillai': { budget: 6_000_000, stage: 'Contacted', tags: [], createdAt: '2026-01-15T03:45:00.000Z' },
@@ -61,7 +61,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
   {
     name: "Meta's Lead Ads export (UTF-16 LE with a BOM, tabs, p: phones, answer slugs, fb and ig), without a mapping",
     file: () => fixture('meta-lead-ads.csv'),
-    summary: { created: 12, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 12, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Rohan Kulkarni': {
         phone: '+919740012301',
@@ -85,7 +85,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
   {
     name: 'a CSV saved by Excel on Windows (Windows-1252: José, Zoë, en dashes; CRLF, no BOM)',
     file: () => fixture('excel-windows-1252.csv'),
-    summary: { created: 3, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 3, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'José Fernandes': { phone: '+919632001101', email: 'jose.fernandes@example.in', location: 'Panaji', interestedIn: '2 BHK – sea view', budget: '85 Lakh' },
       "Zoë D'Souza": { phone: '+919632001102', location: 'Mangaluru', interestedIn: 'Villa', budget: '1.5 Cr' },
@@ -96,7 +96,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
     name: 'a CSV with Mobile Phone and Contact headers (the phone by synonym; Contact and Expected Price by their values), its Lead Score ignored',
     file: () => fixture('mobile-phone-contact.csv'),
     mapping: { 'Lead Score': 'ignore' },
-    summary: { created: 4, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 4, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Deepak Hegde': { phone: '+919535001201', email: 'deepak.hegde@example.in', location: 'Indiranagar', budget: 12_000_000 },
       'Lakshmi Narayanan': { phone: '+919535001202', email: 'lakshmi.n@example.in', budget: 8_500_000 },
@@ -107,7 +107,7 @@ const FIXTURES: { name: string; file: () => Promise<Buffer> | Buffer; mapping?: 
   {
     name: 'an Excel workbook (.xlsx: numbers, dates, a formula, a second sheet)',
     file: spreadsheetWorkbook,
-    summary: { created: 2, updated: 0, skipped: 0, errors: [] },
+    summary: { created: 2, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
     leads: {
       'Tara Singh': { phone: '+919812300001', budget: 4_500_000, stage: 'Site Visit Done', tags: ['Hot', 'Investor'], owner: 'Ravi Agent', createdAt: '2026-03-05T05:00:00.000Z' },
       'Omar Sheikh': { budget: 8_000_000, stage: 'Negotiation', tags: ['NRI'], owner: 'Asha Agent', createdAt: '2025-12-30T18:30:00.000Z' },
@@ -157,7 +157,7 @@ describe.each(PROVIDERS)('import of other tools\' exports on %s', (provider) => 
       res.on('end', () => done(null, text));
     }).expect(200)).body as string;
     const again = await post('/api/leads/import').attach('file', Buffer.from(exported), 'leads.csv').expect(200);
-    expect(again.body).toEqual({ created: 0, updated: before.length, skipped: 0, errors: [] });
+    expect(again.body).toEqual({ created: 0, updated: before.length, possibleDuplicates: 0, skipped: 0, errors: [] });
     // updatedAt and version count writes; what the leads are (stage, owner and tags included) stays the same.
     const stable = (list: Lead[]) => list.map(({ updatedAt, version, ...lead }) => lead);
     expect(stable(await allLeads())).toEqual(stable(before));
@@ -218,11 +218,11 @@ describe.each(PROVIDERS)('the files a team has, previewed and imported on %s', (
     expect(cell('what_is_your_budget?')).toEqual({ text: '50_lakh_-_1_cr', value: '50 Lakh - 1 Cr' });
     expect(cell('when_do_you_plan_to_buy?')).toEqual({ text: 'within_3_months', value: 'Within 3 Months' });
     expect(cell('created_time')).toEqual({ text: '2026-11-20T10:15:30+05:30', value: '2026-11-20T04:45:30.000Z' });
-    expect(read.outcome).toEqual({ created: 12, updated: 0, skipped: 0, errors: [] });
+    expect(read.outcome).toEqual({ created: 12, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
   });
 
   it("keeps each Meta lead's questions, lead id, campaign and form as a note by the importer (note_added), once however often the file is imported", async () => {
-    expect((await post('/api/leads/import').attach('file', fixture('meta-lead-ads.csv'), 'meta-lead-ads.csv').expect(200)).body).toEqual({ created: 12, updated: 0, skipped: 0, errors: [] });
+    expect((await post('/api/leads/import').attach('file', fixture('meta-lead-ads.csv'), 'meta-lead-ads.csv').expect(200)).body).toEqual({ created: 12, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
     for (const [name, body] of Object.entries(META_NOTES)) {
       const notes = await notesOf(name);
       expect(notes).toEqual([expect.objectContaining({ body, author: { id: admin.id, name: 'Administrator' } })]);
@@ -269,11 +269,11 @@ describe.each(PROVIDERS)('the files a team has, previewed and imported on %s', (
     // Without a mapping an API import never drops the column silently: every row names it, nothing is written.
     const before = await leadCount();
     const refused = await post('/api/leads/import').attach('file', fixture('mobile-phone-contact.csv'), 'contacts.csv').expect(200);
-    expect(refused.body).toEqual({ created: 0, updated: 0, skipped: 4, errors: [2, 3, 4, 5].map((line) => ({ line, field: 'Lead Score', message: 'is not a known column' })) });
+    expect(refused.body).toEqual({ created: 0, updated: 0, possibleDuplicates: 0, skipped: 4, errors: [2, 3, 4, 5].map((line) => ({ line, field: 'Lead Score', message: 'is not a known column' })) });
     expect(await leadCount()).toBe(before);
 
     const mapped = await post('/api/leads/import').field('mapping', JSON.stringify({ 'Lead Score': 'ignore' })).attach('file', fixture('mobile-phone-contact.csv'), 'contacts.csv').expect(200);
-    expect(mapped.body).toEqual({ created: 4, updated: 0, skipped: 0, errors: [] });
+    expect(mapped.body).toEqual({ created: 4, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
     expect(await leadNamed('Deepak Hegde')).toMatchObject({ phone: '+919535001201', email: 'deepak.hegde@example.in', budget: 12_000_000 });
     expect((await notesOf('Deepak Hegde')).map((note) => note.body)).toEqual(['Alternate Number: 080 4123 4501']);
     expect(await notesOf('Lakshmi Narayanan')).toEqual([]);

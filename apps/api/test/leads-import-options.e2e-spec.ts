@@ -53,6 +53,7 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     const expected: ImportSummary = {
       created: 1,
       updated: 2,
+      possibleDuplicates: 0,
       skipped: 1,
       errors: [{ line: 5, field: 'Stage', message: 'is not a stage of the pipeline (New, Contacted, Site Visit Scheduled, Site Visit Done, Negotiation, Booked, Lost)' }],
     };
@@ -61,9 +62,10 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
 
     expect((await importFile(csv).expect(200)).body).toEqual(expected);
     const [lead] = (await leadsMatching('dry.known')).filter((found) => found._id === known._id);
-    expect(lead).toMatchObject({ name: 'Dry Known Again', stage: { name: 'Contacted' }, tags: ['Hot'], owner: { name: 'Asha Agent' } });
+    // Filled where it lacked an owner and tags; its name and stage kept (onMatch fill, the default).
+    expect(lead).toMatchObject({ name: 'Dry Known', stage: { name: 'New' }, tags: ['Hot'], owner: { name: 'Asha Agent' } });
     const activity = (await admin.agent.get(`/api/leads/${known._id}/activity`).expect(200)).body as { type: string; data: Record<string, unknown> }[];
-    expect(activity.map((entry) => entry.type)).toEqual(expect.arrayContaining(['imported', 'stage_changed', 'assigned', 'tags_changed']));
+    expect(activity.map((entry) => entry.type).sort()).toEqual(['assigned', 'created', 'imported', 'tags_changed']);
     expect(activity.find((entry) => entry.type === 'assigned')?.data).toMatchObject({ by: 'import', to: { name: 'Asha Agent' } });
   });
 
@@ -96,12 +98,12 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     // Without a mapping, a column nothing identifies is each row's error.
     expect((await importFile(csv, { dryRun: 'true' }).expect(200)).body).toMatchObject({ skipped: 1, errors: [{ line: 2, field: 'Wish', message: 'is not a known column' }, { line: 2, field: 'Lead Score' }] });
     const mapping = { Mobile: 'ignore', City: 'source', Wish: 'interestedIn', 'Lead Score': 'ignore' };
-    expect((await importFile(csv, {}, mapping).expect(200)).body).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
+    expect((await importFile(csv, {}, mapping).expect(200)).body).toEqual({ created: 1, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
     const [lead] = await leadsMatching('Mapped Mira');
     expect(lead).toMatchObject({ phone: null, location: null, source: 'Nagpur', interestedIn: 'Wants a 3 BHK' });
     // The same mapping as a query parameter, with a text/csv body.
     const again = await importText(csv.replace('Mapped Mira', 'Queried Quinn').replace('98100 00001', '98100 00002'), { mapping: JSON.stringify(mapping) }).expect(200);
-    expect(again.body).toEqual({ created: 1, updated: 0, skipped: 0, errors: [] });
+    expect(again.body).toEqual({ created: 1, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] });
   });
 
   it('refuses a mapping or options it cannot use, naming the field, and writes nothing', async () => {
@@ -166,6 +168,7 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     expect(response.body).toEqual({
       created: 1,
       updated: 0,
+      possibleDuplicates: 0,
       skipped: 5,
       errors: [
         { line: 3, field: 'Status', message: expect.stringMatching(/^is not a stage of the pipeline \(New, Contacted, .*Lost\)$/) },
@@ -224,7 +227,7 @@ describe.each(PROVIDERS)('import mapping, dry run, dedupe and preview on %s', (p
     const mapped = await post('/api/leads/import/preview').query({ dedupe: 'email' }).field('mapping', JSON.stringify({ Colour: 'ignore' })).attach('file', Buffer.from(csv), 'leads.csv').expect(200);
     expect(mapped.body.columns.at(-1)).toEqual({ header: 'Colour', suggested: 'ignore', suggestedFrom: null, mapped: 'ignore', sample: ['x', 'x', 'x'] });
     expect(mapped.body.dedupe).toBe('email');
-    expect(mapped.body.outcome).toEqual({ created: 24, updated: 0, skipped: 1, errors: [{ line: 3, field: 'Stage', message: expect.stringContaining('is not a stage') }] });
+    expect(mapped.body.outcome).toEqual({ created: 24, updated: 0, possibleDuplicates: 0, skipped: 1, errors: [{ line: 3, field: 'Stage', message: expect.stringContaining('is not a stage') }] });
     expect(await databaseState()).toEqual(before);
   });
 });

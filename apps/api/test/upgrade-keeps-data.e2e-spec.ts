@@ -453,6 +453,7 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
         processed: 3,
         changed: 3,
         created: 0,
+        possibleDuplicates: 0,
         skipped: 0,
         errors: [],
         error: null,

@@ -16,6 +16,9 @@ export interface NewConsentRecord {
   callId?: string;
 }
 
+/** Whether one of a lead's consents stands, every one it gave is withdrawn, or it never gave one. */
+export type ConsentState = 'standing' | 'withdrawn' | 'none';
+
 /** The only place that queries lead_consents. A withdrawal is an update of its own columns: a consent is never deleted but with its lead. */
 @Injectable()
 export class ConsentsRepository {
@@ -33,6 +36,20 @@ export class ConsentsRepository {
   /** Whether the lead has a consent that is not withdrawn. */
   async hasStanding(leadId: string, db: Db = this.database.client): Promise<boolean> {
     return (await db.leadConsent.findFirst({ where: { leadId, withdrawnAt: null }, select: { id: true } })) !== null;
+  }
+
+  async stateOf(leadId: string, db: Db = this.database.client): Promise<ConsentState> {
+    return (await this.statesOf([leadId], db)).get(leadId) ?? 'none';
+  }
+
+  /** Each of these leads' ConsentState; a lead that never gave a consent is left out (none). One query, served by lead_consents_lead_id_given_at_idx. */
+  async statesOf(leadIds: string[], db: Db = this.database.client): Promise<Map<string, ConsentState>> {
+    const states = new Map<string, ConsentState>();
+    if (leadIds.length === 0) return states;
+    for (const { leadId, withdrawnAt } of await db.leadConsent.findMany({ where: { leadId: { in: leadIds } }, select: { leadId: true, withdrawnAt: true } })) {
+      if (states.get(leadId) !== 'standing') states.set(leadId, withdrawnAt === null ? 'standing' : 'withdrawn');
+    }
+    return states;
   }
 
   create(consent: NewConsentRecord, db: Db) {

@@ -8,8 +8,10 @@ export interface JobBatch {
   cursor: string;
   processed: number;
   changed: number;
-  /** Of `changed`, the leads an import created. */
+  /** Of `changed`, the leads an import created (not flagged as possible duplicates). */
   created?: number;
+  /** Of `changed`, the leads an import created flagged as possible duplicates. */
+  possibleDuplicates?: number;
   skipped: number;
   errors: JobError[];
   finished: boolean;

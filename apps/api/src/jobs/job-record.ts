@@ -21,6 +21,7 @@ export function toJobOutput(job: JobWithCreator): JobOutput {
     processed: job.processed,
     changed: job.changed,
     created: job.created,
+    possibleDuplicates: job.possibleDuplicates,
     skipped: job.skipped,
     // Jobs stored before errors named a column have none.
     errors: (JSON.parse(job.errors) as JobError[]).map((error) => ({ ...error, field: error.field ?? null })),

@@ -97,6 +97,7 @@ export class JobsRepository {
         processed: { increment: batch.processed },
         changed: { increment: batch.changed },
         created: { increment: batch.created ?? 0 },
+        possibleDuplicates: { increment: batch.possibleDuplicates ?? 0 },
         skipped: { increment: batch.skipped },
         errors: JSON.stringify(errors),
         status: batch.finished ? 'succeeded' : 'running',

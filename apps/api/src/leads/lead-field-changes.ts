@@ -5,18 +5,22 @@ import type { LeadColumns } from './lead-columns';
 export type LeadFieldChange = ActivityData<'updated'>;
 type FieldValue = LeadFieldChange['to'];
 
-/** Each field of a lead's JSON and how to read it from the columns (the budget spans two). */
-const FIELDS: [field: string, read: (lead: LeadColumns) => FieldValue | undefined][] = [
-  ['name', (lead) => lead.name],
-  ['email', (lead) => lead.email],
-  ['phone', (lead) => lead.phone],
-  ['location', (lead) => lead.location],
-  ['qualified', (lead) => lead.qualified],
-  ['source', (lead) => lead.source],
-  ['interestedIn', (lead) => lead.interestedIn],
-  ['budget', (lead) => (lead.budgetAmount === undefined && lead.budgetText === undefined ? undefined : (lead.budgetAmount ?? lead.budgetText ?? null))],
-  ['timeline', (lead) => lead.timeline],
-  ['loan_needed', (lead) => lead.loanNeeded],
+/** Each field of a lead's JSON, how to read it from the columns (the budget spans two), and those columns. */
+const FIELDS: [field: string, read: (lead: LeadColumns) => FieldValue | undefined, columns: (keyof LeadColumns)[]][] = [
+  ['name', (lead) => lead.name, ['name']],
+  ['email', (lead) => lead.email, ['email']],
+  ['phone', (lead) => lead.phone, ['phone']],
+  ['location', (lead) => lead.location, ['location']],
+  ['qualified', (lead) => lead.qualified, ['qualified']],
+  ['source', (lead) => lead.source, ['source']],
+  ['interestedIn', (lead) => lead.interestedIn, ['interestedIn']],
+  [
+    'budget',
+    (lead) => (lead.budgetAmount === undefined && lead.budgetText === undefined ? undefined : (lead.budgetAmount ?? lead.budgetText ?? null)),
+    ['budgetAmount', 'budgetText'],
+  ],
+  ['timeline', (lead) => lead.timeline, ['timeline']],
+  ['loan_needed', (lead) => lead.loanNeeded, ['loanNeeded']],
 ];
 
 /**
@@ -37,4 +41,14 @@ export function leadFieldChanges(before: LeadColumns, changes: LeadColumns): Lea
 export function leadColumnsOf(lead: Lead): Required<LeadColumns> {
   const { name, email, phone, location, qualified, source, interestedIn, budgetAmount, budgetText, timeline, loanNeeded } = lead;
   return { name, email, phone, location, qualified, source, interestedIn, budgetAmount, budgetText, timeline, loanNeeded };
+}
+
+/** Of `changes`, the columns of these fields of the lead's JSON only. */
+export function columnsOfFields(changes: LeadColumns, fields: ReadonlySet<string>): LeadColumns {
+  const picked: Record<string, unknown> = {};
+  for (const [field, , columns] of FIELDS) {
+    if (!fields.has(field)) continue;
+    for (const column of columns) if (changes[column] !== undefined) picked[column] = changes[column];
+  }
+  return picked as LeadColumns;
 }

@@ -22,7 +22,7 @@ import { LeadsService } from './leads.service';
 import { LeadImportService } from './import/lead-import.service';
 import type { LeadAccess } from './access/lead-access';
 import { ViewerAccess } from './access/viewer-access.decorator';
-import { IMPORT_BODY, importOptions, uploadedContent } from './import/import-upload';
+import { IMPORT_BODY, importOptions, ON_MATCH_QUERY, uploadedContent } from './import/import-upload';
 import { BoardColumnOutput } from './outputs/board-column.output';
 import { DailyLeadCountOutput } from './outputs/daily-lead-count.output';
 import { ImportPreviewOutput } from './outputs/import-preview.output';
@@ -93,7 +93,7 @@ export class LeadsController {
 
   /**
    * A CSV or .xlsx file, read row by row: its rows are validated there, each against the
-   * lead's contract. `dryRun=true` writes nothing; `dedupe` and `mapping` as ImportOptions.
+   * lead's contract. `dryRun=true` writes nothing; `dedupe`, `onMatch` and `mapping` as ImportOptions.
    */
   @Post('import')
   @Roles('admin')
@@ -101,6 +101,7 @@ export class LeadsController {
   @ApiConsumes('multipart/form-data', 'text/csv')
   @ApiQuery({ name: 'dryRun', required: false, enum: ['true', 'false'] })
   @ApiQuery({ name: 'dedupe', required: false, enum: DEDUPE_RULES })
+  @ApiQuery(ON_MATCH_QUERY)
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiOkResponse({ type: ImportSummaryOutput })
@@ -114,12 +115,13 @@ export class LeadsController {
     return this.imports.importFile(uploadedContent(file, request), importOptions(query, request), actorId, file?.originalname);
   }
 
-  /** The file's columns and suggested mapping, its first 20 rows as they will be read, and a dry run of the whole file. */
+  /** The file's columns and suggested mapping, its first 20 rows as they will be read, and a dry run of the whole file (with its first rows that match a lead or are flagged as possible duplicates). */
   @Post('import/preview')
   @Roles('admin')
   @HttpCode(200)
   @ApiConsumes('multipart/form-data', 'text/csv')
   @ApiQuery({ name: 'dedupe', required: false, enum: DEDUPE_RULES })
+  @ApiQuery(ON_MATCH_QUERY)
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiOkResponse({ type: ImportPreviewOutput })

@@ -11,6 +11,7 @@ export function aJob(overrides: Partial<Job> = {}): Job {
     processed: 0,
     changed: 0,
     created: 0,
+    possibleDuplicates: 0,
     skipped: 0,
     errors: [],
     error: null,

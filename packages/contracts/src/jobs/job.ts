@@ -14,8 +14,9 @@ export type JobKind = z.infer<typeof jobKindSchema>;
  * carries it. `processed` counts leads (or rows) done so far, of `total`: `changed` of them
  * were changed, `skipped` needed no change (already in that stage, say) or were refused
  * (each refusal named in `errors`, the first 100). An import counts rows: `changed` are the
- * leads it created or updated, `created` the new ones among them, `skipped` the rows refused
- * (each error with its line and column).
+ * leads it created or updated, `created` the new ones among them, `possibleDuplicates` the
+ * new ones flagged as possible duplicates of a lead (the rest it updated), `skipped` the rows
+ * refused (each error with its line and column).
  */
 export const jobSchema = z.object({
   id: z.string(),
@@ -26,8 +27,10 @@ export const jobSchema = z.object({
   total: z.number().int().nonnegative(),
   processed: z.number().int().nonnegative(),
   changed: z.number().int().nonnegative(),
-  /** Of `changed`, the leads an import created (the others it updated); 0 for a bulk job. */
+  /** Of `changed`, the leads an import created (the others it updated, or created as possible duplicates); 0 for a bulk job. */
   created: z.number().int().nonnegative(),
+  /** Of `changed`, the leads an import created flagged as possible duplicates of another; 0 for a bulk job. */
+  possibleDuplicates: z.number().int().nonnegative(),
   skipped: z.number().int().nonnegative(),
   /** A bulk job's refusals name the lead (`id`); an import's the line and column (`field`) as the synchronous import does. */
   errors: z.array(z.object({ id: z.string().nullable(), line: z.number().int().nullable(), field: z.string().nullable(), message: z.string() })),

@@ -58,6 +58,20 @@ export const DEDUPE_RULES = ['both', 'email', 'phone'] as const;
 export const dedupeRuleSchema = z.enum(DEDUPE_RULES, 'must be both, email or phone');
 export type DedupeRule = z.infer<typeof dedupeRuleSchema>;
 
+/**
+ * What a row does to the stored lead it is the same person as (`dedupe`'s rule).
+ * - `fill` (the default): writes only what the lead lacks (an empty field, no owner, tags it
+ *   does not carry yet, a consent it never gave); a value that differs from the lead's is
+ *   kept as stored, and the preview lists it as kept.
+ * - `overwrite`: writes every value the row gives over the lead's (its Tags column replaces
+ *   the lead's tags), and records a consent again that the person withdrew.
+ * In both, a Do Not Call or a consent withdrawal the row gives is written (the person asked
+ * not to be contacted), and an import never clears Do Not Call.
+ */
+export const IMPORT_MATCH_MODES = ['fill', 'overwrite'] as const;
+export const importMatchModeSchema = z.enum(IMPORT_MATCH_MODES, 'must be fill or overwrite');
+export type ImportMatchMode = z.infer<typeof importMatchModeSchema>;
+
 /** JSON text (a multipart field or a query parameter) holding a mapping. */
 const mappingJsonSchema = z
   .string()
@@ -74,8 +88,9 @@ const mappingJsonSchema = z
 
 /**
  * POST /api/leads/import and /api/leads/import/preview: `dryRun=true` reads and decides
- * every row without writing anything; `dedupe` picks the identity rule; `mapping` (JSON)
- * may come here or as the multipart field of that name.
+ * every row without writing anything; `dedupe` picks the identity rule; `onMatch` what a
+ * row does to the stored lead it matches; `mapping` (JSON) may come here or as the
+ * multipart field of that name.
  */
 export const importOptionsSchema = z.object({
   dryRun: z
@@ -83,6 +98,7 @@ export const importOptionsSchema = z.object({
     .optional()
     .transform((value) => value === 'true'),
   dedupe: dedupeRuleSchema.default('both'),
+  onMatch: importMatchModeSchema.default('fill'),
   mapping: mappingJsonSchema.optional(),
 });
 export type ImportOptionsInput = z.input<typeof importOptionsSchema>;

@@ -76,9 +76,18 @@ export class ImportJobHandler implements JobHandler {
     }
     if (finished) this.open.delete(job.id);
     if (processed === 0) return { done: true };
-    const written = rows.length > 0 ? await this.imports.writeBatch(rows, reading.options.dedupe, job.createdById, reading.fileName, db) : { created: 0, updated: 0, signals: [] };
+    const written = rows.length > 0 ? await this.imports.writeBatch(rows, reading.options, job.createdById, reading.fileName, db) : { created: 0, updated: 0, possibleDuplicates: 0, signals: [] };
     return {
-      batch: { cursor: String(reading.position), processed, changed: written.created + written.updated, created: written.created, skipped, errors, finished },
+      batch: {
+        cursor: String(reading.position),
+        processed,
+        changed: written.created + written.updated + written.possibleDuplicates,
+        created: written.created,
+        possibleDuplicates: written.possibleDuplicates,
+        skipped,
+        errors,
+        finished,
+      },
       signals: written.signals,
     };
   }

@@ -6,7 +6,7 @@ import type { Request } from 'express';
 import { ActorId } from '../../activity/actor-id.decorator';
 import { Roles } from '../../auth/auth.decorators';
 import { ErrorBodyOutput } from '../../common/error-body.output';
-import { IMPORT_BODY, importOptions, uploadedContent } from '../../leads/import/import-upload';
+import { IMPORT_BODY, importOptions, ON_MATCH_QUERY, uploadedContent } from '../../leads/import/import-upload';
 import { JobCreatedOutput } from '../outputs/job.output';
 import { ImportJobsService } from './import-jobs.service';
 
@@ -22,6 +22,7 @@ export class ImportJobsController {
   @HttpCode(202)
   @ApiConsumes('multipart/form-data', 'text/csv')
   @ApiQuery({ name: 'dedupe', required: false, enum: DEDUPE_RULES })
+  @ApiQuery(ON_MATCH_QUERY)
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiAcceptedResponse({ type: JobCreatedOutput, description: 'The job, with the number of data rows in the file.' })

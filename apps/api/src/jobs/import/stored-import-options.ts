@@ -1,11 +1,15 @@
-import { dedupeRuleSchema, importMappingSchema, type ImportOptions } from '@lead-desk/contracts';
+import { dedupeRuleSchema, importMappingSchema, importMatchModeSchema, type ImportOptions } from '@lead-desk/contracts';
 import { z } from 'zod';
 
-/** An import job's options as job_files keeps them: the dedupe rule and the mapping (a job is never a dry run). */
-const storedImportOptionsSchema = z.object({ dedupe: dedupeRuleSchema, mapping: importMappingSchema.optional() });
+/**
+ * An import job's options as job_files keeps them: the dedupe rule, what a row does to the
+ * lead it matches, and the mapping (a job is never a dry run). A job stored before onMatch
+ * existed fills only: its preview never showed what an overwrite would change.
+ */
+const storedImportOptionsSchema = z.object({ dedupe: dedupeRuleSchema, onMatch: importMatchModeSchema.default('fill'), mapping: importMappingSchema.optional() });
 
-export function storeImportOptions({ dedupe, mapping }: ImportOptions): string {
-  return JSON.stringify({ dedupe, mapping });
+export function storeImportOptions({ dedupe, onMatch, mapping }: ImportOptions): string {
+  return JSON.stringify({ dedupe, onMatch, mapping });
 }
 
 export function readStoredImportOptions(text: string): ImportOptions {

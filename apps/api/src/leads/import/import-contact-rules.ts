@@ -1,8 +1,8 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_CONSENT_PURPOSE, type ConsentEvidence } from '@lead-desk/contracts';
+import { DEFAULT_CONSENT_PURPOSE, type ConsentEvidence, type ImportMatchMode } from '@lead-desk/contracts';
 import { activity, type NewActivity } from '../../activity/activity-entry';
 import { ConsentWithdrawals } from '../../compliance/consent-withdrawals';
-import { ConsentsRepository } from '../../compliance/consents.repository';
+import { ConsentsRepository, type ConsentState } from '../../compliance/consents.repository';
 import { MARKED_IN_AN_IMPORT } from '../../compliance/do-not-call-reasons';
 import type { TransactionClient } from '../../database/prisma-client';
 import { LeadsRepository } from '../leads.repository';
@@ -13,12 +13,27 @@ const IMPORTED_CONSENT_WORDING = 'Consent column of an imported file';
 /** A row's Consent and Do Not Call cells, with the lead the row wrote. */
 export type ImportedContact = ImportContact & { leadId: string; line: number };
 
+/** A row's Consent cell over a lead's consent: a consent to record, the standing ones to withdraw, or a withdrawn consent the row would give again and does not. */
+export type ConsentAction = 'record' | 'withdraw' | 'kept';
+
+/**
+ * A "no" always withdraws a standing consent (the person asked not to be contacted, as a
+ * "yes" under Do Not Call always sets it); a "yes" records a consent for a lead that never
+ * gave one, and for a lead whose consents are all withdrawn only with onMatch `overwrite`:
+ * a stale file must not undo a person's withdrawal unseen.
+ */
+export function consentAction(state: ConsentState, consent: boolean | undefined, onMatch: ImportMatchMode): ConsentAction | undefined {
+  if (consent === false) return state === 'standing' ? 'withdraw' : undefined;
+  if (consent !== true || state === 'standing') return undefined;
+  return state === 'none' || onMatch === 'overwrite' ? 'record' : 'kept';
+}
+
 /**
  * An imported row's Consent and Do Not Call cells, applied in the import batch's
- * transaction. "Consent: yes" records a consent (channel import; evidence: the file and
- * its line) unless the lead has a standing one; "no" withdraws the standing ones. "Do Not
- * Call: yes" sets it with the reason "Marked in an import"; "no" leaves it as it is (only
- * staff clear it, with PATCH).
+ * transaction, each row over the lead as the rows before it left it (consentAction):
+ * a recorded consent has channel import and evidence the file and its line; a withdrawal
+ * withdraws the standing ones. "Do Not Call: yes" sets it with the reason "Marked in an
+ * import"; "no" leaves it as it is (only staff clear it, with PATCH).
  */
 @Injectable()
 export class ImportContactRules {
@@ -28,18 +43,19 @@ export class ImportContactRules {
     private readonly leads: LeadsRepository,
   ) {}
 
-  async apply(rows: ImportedContact[], fileName: string, actorId: string | null, db: TransactionClient): Promise<NewActivity[]> {
+  async apply(rows: ImportedContact[], fileName: string, onMatch: ImportMatchMode, actorId: string | null, db: TransactionClient): Promise<NewActivity[]> {
     const entries: NewActivity[] = [];
     const evidence = (line: number): ConsentEvidence => ({ kind: 'import', file: fileName, row: line });
     for (const { leadId, line, consent, doNotCall } of rows) {
-      if (consent === true && (await this.consents.standingIds(leadId, db)).length === 0) {
+      const action = consent === undefined ? undefined : consentAction(await this.consents.stateOf(leadId, db), consent, onMatch);
+      if (action === 'record') {
         const created = await this.consents.create(
           { leadId, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE, wording: IMPORTED_CONSENT_WORDING, givenAt: new Date(), evidence: evidence(line) },
           db,
         );
         entries.push(activity(leadId, 'consent_given', { consentId: created.id, channel: 'import', purpose: DEFAULT_CONSENT_PURPOSE }, actorId));
       }
-      if (consent === false) entries.push(...(await this.withdrawals.withdrawStanding(leadId, { at: new Date(), via: 'import', evidence: evidence(line) }, actorId, db)));
+      if (action === 'withdraw') entries.push(...(await this.withdrawals.withdrawStanding(leadId, { at: new Date(), via: 'import', evidence: evidence(line) }, actorId, db)));
       if (doNotCall === true && (await this.leads.markDoNotCall(leadId, MARKED_IN_AN_IMPORT, db))) {
         entries.push(activity(leadId, 'do_not_call_changed', { doNotCall: true, reason: MARKED_IN_AN_IMPORT }, actorId));
       }

@@ -19,6 +19,8 @@ export class ImportNames {
   private readonly stagesByName = new Map<string, ImportStage>();
   private readonly ownersByEmail = new Map<string, ImportOwner>();
   private readonly ownersByName = new Map<string, ImportOwner[]>();
+  private readonly stagesById: Map<string, ImportStage>;
+  private readonly ownersById: Map<string, ImportOwner>;
 
   constructor(
     private readonly stages: ImportStage[],
@@ -28,6 +30,8 @@ export class ImportNames {
     for (const stage of [...stages.filter((s) => !s.archived), ...stages.filter((s) => s.archived)]) {
       if (!this.stagesByName.has(nameKey(stage.name))) this.stagesByName.set(nameKey(stage.name), stage);
     }
+    this.stagesById = new Map(stages.map((stage) => [stage.id, stage]));
+    this.ownersById = new Map(staff.map((member) => [member.id, member]));
     for (const member of staff) {
       this.ownersByEmail.set(nameKey(member.email), member);
       this.ownersByName.set(nameKey(member.name), [...(this.ownersByName.get(nameKey(member.name)) ?? []), member]);
@@ -49,5 +53,14 @@ export class ImportNames {
     if (byName.length === 1) return { ok: true, value: byName[0] };
     if (byName.length > 1) return { ok: false, message: 'names several members of staff: write their email instead' };
     return { ok: false, message: 'is not a member of staff: write a staff email or name' };
+  }
+
+  /** A stored lead's stage or owner by name, as the preview shows it (a stage or member made since the file was opened by its id). */
+  stageName(id: string): string {
+    return this.stagesById.get(id)?.name ?? id;
+  }
+
+  ownerName(id: string | null): string | null {
+    return id === null ? null : (this.ownersById.get(id)?.name ?? id);
   }
 }

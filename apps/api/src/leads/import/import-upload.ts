@@ -1,4 +1,4 @@
-import { importOptionsSchema, type ImportOptions } from '@lead-desk/contracts';
+import { IMPORT_MATCH_MODES, importOptionsSchema, type ImportOptions } from '@lead-desk/contracts';
 import type { Request } from 'express';
 import { fieldErrorsFromZod, InvalidFieldsException } from '../../common/field-errors';
 
@@ -6,6 +6,14 @@ import { fieldErrorsFromZod, InvalidFieldsException } from '../../common/field-e
 export const IMPORT_BODY = {
   type: 'object',
   properties: { file: { type: 'string', format: 'binary' }, mapping: { type: 'string', description: 'JSON: { "<header>": "<lead field>" | "ignore" }' } },
+} as const;
+
+/** The import's `onMatch` query parameter as the OpenAPI document shows it. */
+export const ON_MATCH_QUERY = {
+  name: 'onMatch',
+  required: false,
+  enum: IMPORT_MATCH_MODES,
+  description: 'fill (the default): a row writes only what the lead it matches lacks; overwrite: every value it gives',
 } as const;
 
 /** The uploaded file: the multipart field "file", or the whole body sent as text/csv. */

@@ -1,33 +1,25 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import {
-  IGNORE_COLUMN,
-  IMPORT_PREVIEW_ROWS,
-  type DedupeRule,
-  type ImportOptions,
-  type ImportPreview,
-  type ImportSummary,
-} from '@lead-desk/contracts';
+import { IGNORE_COLUMN, IMPORT_PREVIEW_ROWS, type ImportOptions, type ImportPreview, type ImportSummary } from '@lead-desk/contracts';
 import { activity, type NewActivity } from '../../activity/activity-entry';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
 import { InvalidFieldsException } from '../../common/field-errors';
+import { ConsentsRepository } from '../../compliance/consents.repository';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LiveEventsService } from '../../events/live-events.service';
 import { StaffRepository } from '../../staff/staff.repository';
 import { StagesRepository } from '../../stages/stages.repository';
 import { tagChanges } from '../../tags/tag-changes';
-import { tagsFromColumn, tagsToColumn } from '../../tags/stored-tags';
+import { tagsFromColumn } from '../../tags/stored-tags';
 import { TagsRepository } from '../../tags/tags.repository';
 import type { Lead } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import { newRowId } from '../../database/row-id';
-import { freshLead } from '../fresh-lead';
 import { parseLeadInput } from '../inputs/lead-input';
 import { leadColumnsOf, leadFieldChanges } from '../lead-field-changes';
 import { identityKeys, LeadIdentities, type PersonKey } from '../lead-identity';
 import type { FoundDuplicate } from '../duplicates/duplicate-pair';
 import { PossibleDuplicates } from '../duplicates/possible-duplicates';
-import { toLeadChanges, toLeadWrite } from '../lead-write';
 import { LeadsRepository } from '../leads.repository';
 import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
@@ -36,19 +28,22 @@ import { importColumns, type ImportColumns } from './import-columns';
 import { ImportContactRules, type ImportedContact } from './import-contact-rules';
 import { ImportNames } from './import-names';
 import { ImportNotes, type ImportedNote } from './import-notes';
+import { listedMatches } from './import-listed-matches';
+import { ImportPlan, type RowOutcome } from './import-plan';
 import type { ImportRow } from './import-row';
+import { importedLead } from './imported-lead';
+import { matchedRowWrite } from './matched-row-write';
 import { readImportRow, type ImportFileRow } from './import-rows';
 import { readImportTable, type ImportTable, type TableRecord } from './import-table';
-import { tagsAfterRow } from './row-tags';
 
 /** Rows written per transaction: short enough not to hold other writers, long enough to write 100k rows in seconds. */
 export const IMPORT_BATCH = 500;
 
-/** What one batch did. */
-export interface ImportBatchOutcome {
-  created: number;
-  updated: number;
-}
+/** What one batch did: its rows counted as the summary counts them. */
+export type ImportBatchOutcome = Record<RowOutcome, number>;
+
+/** How rows meet stored leads: who is the same person (`dedupe`), and what a row writes over that lead (`onMatch`). */
+export type ImportMatching = Pick<ImportOptions, 'dedupe' | 'onMatch'>;
 
 /** A file ready to import: its table, how each column is read, and the stages and staff its names resolve to. */
 export type OpenedFile = { table: ImportTable } & ImportColumns & { names: ImportNames };
@@ -58,12 +53,14 @@ export type ReadRecord = { ok: true; value: ImportRow } | { ok: false; errors: I
 
 /**
  * Imports a CSV or Excel file of leads: a file that cannot be read as a table is refused
- * whole (400) before anything is written; otherwise every valid row creates a lead or
- * updates the same person (LeadIdentities' rule, narrowed by `dedupe`), and rows with
- * invalid values are reported with their line and column and skipped. Valid rows are
- * written in batches by applyBatch, each batch one transaction, so no row is ever
- * half-written (an import job calls writeBatch in its own batch's transaction). A dry run reads
- * and decides every row exactly so, and writes nothing.
+ * whole (400) before anything is written; otherwise every valid row creates a lead, updates
+ * the same person (LeadIdentities' rule, narrowed by `dedupe`) as `onMatch` says
+ * (matchedRowWrite), or creates a lead flagged as a possible duplicate of the lead whose
+ * phone or email it gives under another name; rows with invalid values are reported with
+ * their line and column and skipped. Valid rows are written in batches by applyBatch, each
+ * batch one transaction, so no row is ever half-written (an import job calls writeBatch in
+ * its own batch's transaction). A dry run (ImportPlan) reads and decides every row exactly
+ * so, and writes nothing.
  */
 @Injectable()
 export class LeadImportService {
@@ -81,18 +78,28 @@ export class LeadImportService {
     private readonly importNotes: ImportNotes,
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
+    private readonly consents: ConsentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
   /** `fileName` names the file in the evidence of the consents its rows record. */
   async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null, fileName = 'leads.csv'): Promise<ImportSummary> {
     const opened = await this.openFile(file, options);
-    const summary = await this.run(opened, options, actorId, fileName);
-    this.logger.log({ ...summary, errors: summary.errors.length, dryRun: options.dryRun, dedupe: options.dedupe }, options.dryRun ? 'Leads import dry run' : 'Leads imported');
+    const plan = options.dryRun ? new ImportPlan(options) : undefined;
+    const summary = await this.run(opened, (rows) => (plan ? this.planBatch(rows, plan) : this.applyBatch(rows, options, actorId, fileName)));
+    this.logger.log(
+      { ...summary, errors: summary.errors.length, dryRun: options.dryRun, dedupe: options.dedupe, onMatch: options.onMatch },
+      options.dryRun ? 'Leads import dry run' : 'Leads imported',
+    );
     return summary;
   }
 
-  /** How the file was read, its columns with what the file suggests and the mapping chose, its first rows read as the import reads them, and a dry run of the whole file. */
+  /**
+   * How the file was read, its columns with what the file suggests and the mapping chose,
+   * its first rows read as the import reads them, and a dry run of the whole file: its
+   * counts, its first rows that match a lead with each field they change or keep
+   * (listMatches), and its first rows flagged as possible duplicates.
+   */
   async preview(file: Buffer, options: ImportOptions): Promise<ImportPreview> {
     const opened = await this.openFile(file, options);
     const rows: ImportPreview['rows'] = [];
@@ -101,7 +108,8 @@ export class LeadImportService {
       rows.push({ line: row.line, cells: row.cells ?? [] });
       if (rows.length === IMPORT_PREVIEW_ROWS) break;
     }
-    const outcome = await this.run(await this.openFile(file, options), { ...options, dryRun: true }, null, '');
+    const plan = new ImportPlan(options);
+    const outcome = await this.run(await this.openFile(file, options), (batch) => this.planBatch(batch, plan));
     return {
       file: opened.table.reading,
       knownExport: opened.knownExport,
@@ -114,7 +122,10 @@ export class LeadImportService {
       })),
       rows,
       dedupe: options.dedupe,
+      onMatch: options.onMatch,
       outcome,
+      matches: await this.listMatches(file, options, plan),
+      duplicates: plan.duplicates,
     };
   }
 
@@ -132,17 +143,16 @@ export class LeadImportService {
     return { timeZone: this.config.APP_TIME_ZONE, names };
   }
 
-  /** Every row of the file read and checked; the valid ones decided (dry run) or written, a batch at a time. */
-  private async run(opened: OpenedFile, options: ImportOptions, actorId: string | null, fileName: string): Promise<ImportSummary> {
-    const summary: ImportSummary = { created: 0, updated: 0, skipped: 0, errors: [] };
-    // A dry run's picture of the leads: what it would have written, carried from batch to batch.
-    const planned = options.dryRun ? new LeadIdentities() : undefined;
+  /** Every row of the file read and checked; the valid ones decided (dry run) or written by `apply`, a batch at a time. */
+  private async run(opened: OpenedFile, apply: (batch: ImportRow[]) => Promise<ImportBatchOutcome>): Promise<ImportSummary> {
+    const summary: ImportSummary = { created: 0, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] };
     let batch: ImportRow[] = [];
     const flush = async () => {
       if (batch.length === 0) return;
-      const outcome = planned ? await this.planBatch(batch, options.dedupe, planned) : await this.applyBatch(batch, options.dedupe, actorId, fileName);
+      const outcome = await apply(batch);
       summary.created += outcome.created;
       summary.updated += outcome.updated;
+      summary.possibleDuplicates += outcome.possibleDuplicates;
       batch = [];
     };
     for await (const record of opened.table.records) {
@@ -159,6 +169,33 @@ export class LeadImportService {
     return summary;
   }
 
+  /**
+   * What the dry run's first matching rows change, read once it has decided every row: the
+   * file again up to the last row needed (those rows, and the rows that create the leads
+   * they meet), the stored leads they meet and those leads' consents; at most
+   * IMPORT_PREVIEW_MATCHES of each, so a dry run keeps no more of a lead than who it is.
+   */
+  private async listMatches(file: Buffer, options: ImportOptions, plan: ImportPlan): Promise<ImportPreview['matches']> {
+    if (plan.matched.length === 0) return [];
+    const lines = new Set(plan.matched.flatMap(({ line, leadId }) => [line, plan.createdAtLine.get(leadId) ?? line]));
+    const last = Math.max(...lines);
+    const opened = await this.openFile(file, options);
+    const rows = new Map<number, ImportRow>();
+    for await (const record of opened.table.records) {
+      const read = lines.has(record.line) ? this.readRecord(record, opened) : undefined;
+      if (read?.ok) rows.set(record.line, read.value);
+      if (record.line >= last) break;
+    }
+    const storedIds = [...new Set(plan.matched.map(({ leadId }) => leadId))].filter((id) => !plan.createdAtLine.has(id));
+    const [stored, consents, entryStageId] = await Promise.all([
+      this.leads.findIdentities({ ids: storedIds, emailKeys: [], phones: [] }),
+      this.consents.statesOf(storedIds),
+      this.stages.entryStageId(),
+    ]);
+    const source = { rows, stored: new Map(stored.map((lead) => [lead.id, lead])), consents };
+    return listedMatches(plan, source, { entryStageId, names: opened.names, onMatch: options.onMatch, now: new Date() });
+  }
+
   /** One record of an opened file as the import writes it, or the errors that skip it. */
   readRecord(record: TableRecord, { columns, names }: OpenedFile): ReadRecord {
     const row = readImportRow(record, columns, this.reading(names));
@@ -171,46 +208,38 @@ export class LeadImportService {
 
   /**
    * What a batch would do, decided as applyBatch decides it, writing nothing: the leads it
-   * may be about are read (no lock: nothing is written) into `planned`, which remembers
-   * the leads earlier batches would have created or changed.
+   * may be about are read (no lock: nothing is written) into `plan`, which remembers who
+   * the leads earlier batches would have created or changed are.
    */
-  async planBatch(rows: ImportRow[], dedupe: DedupeRule, planned: LeadIdentities): Promise<ImportBatchOutcome> {
+  async planBatch(rows: ImportRow[], plan: ImportPlan): Promise<ImportBatchOutcome> {
     const people = rows.map(personOf);
-    for (const lead of await this.leads.findIdentities(identityKeys(people))) {
-      if (!planned.get(lead.id)) planned.add(lead);
-    }
-    const outcome: ImportBatchOutcome = { created: 0, updated: 0 };
-    for (const [index, row] of rows.entries()) {
-      const match = planned.match(people[index], dedupe);
-      if (match?.kind === 'same') {
-        planned.update(match.lead.id, toLeadChanges(row.lead));
-        outcome.updated += 1;
-      } else {
-        planned.add({ id: row.id ?? `planned-line-${row.line}`, name: row.lead.name, email: row.lead.email ?? null, phone: row.lead.phone ?? null, createdAt: row.createdAt ?? new Date() });
-        outcome.created += 1;
-      }
-    }
+    plan.meet(await this.leads.findIdentities(identityKeys(people)));
+    const outcome: ImportBatchOutcome = { created: 0, updated: 0, possibleDuplicates: 0 };
+    const now = new Date();
+    for (const [index, row] of rows.entries()) outcome[plan.decide(row, people[index], now)] += 1;
     return outcome;
   }
 
   /**
    * Writes one batch of valid rows in one transaction: each row updates the same person
-   * (`dedupe`) or creates a lead, with its stage, owner and tags; new leads the file gives
-   * no owner are routed by round-robin; every lead written gets its activity entries.
-   * New leads are built in memory (a later row of the batch about the same person changes
-   * them there) and inserted together, with their tags, in a few set-based statements.
+   * (`dedupe`) as `onMatch` says, or creates a lead (flagged as a possible duplicate of the
+   * lead whose phone or email it gives under another name), with its stage, owner and tags;
+   * new leads the file gives no owner are routed by round-robin; every lead written gets its
+   * activity entries, one per field changed. New leads are built in memory (a later row of
+   * the batch about the same person changes them there) and inserted together, with their
+   * tags, in a few set-based statements.
    */
-  async applyBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null, fileName = 'leads.csv'): Promise<ImportBatchOutcome> {
-    const outcome = await this.leads.transaction((db) => this.writeBatch(rows, dedupe, actorId, fileName, db));
-    await this.liveEvents.publishAll(outcome.signals);
-    return { created: outcome.created, updated: outcome.updated };
+  async applyBatch(rows: ImportRow[], matching: ImportMatching, actorId: string | null, fileName = 'leads.csv'): Promise<ImportBatchOutcome> {
+    const { signals, ...outcome } = await this.leads.transaction((db) => this.writeBatch(rows, matching, actorId, fileName, db));
+    await this.liveEvents.publishAll(signals);
+    return outcome;
   }
 
   /**
    * applyBatch's writes inside the caller's transaction `db` (an import job's step, which
    * moves its cursor in the same transaction); the live events to publish once it commits.
    */
-  async writeBatch(rows: ImportRow[], dedupe: DedupeRule, actorId: string | null, fileName: string, db: TransactionClient): Promise<ImportBatchOutcome & { signals: LiveEventSignal[] }> {
+  async writeBatch(rows: ImportRow[], { dedupe, onMatch }: ImportMatching, actorId: string | null, fileName: string, db: TransactionClient): Promise<ImportBatchOutcome & { signals: LiveEventSignal[] }> {
     const now = new Date();
     const newLeads = new Map<string, Lead>();
     let updated = 0;
@@ -234,16 +263,7 @@ export class LeadImportService {
       const same = match?.kind === 'same' ? match.lead : undefined;
       if (row.contact) contacts.push({ leadId: same?.id ?? '', line: row.line, ...row.contact });
       if (!same) {
-        const lead: Lead = {
-          ...toLeadWrite(row.lead),
-          ...freshLead(row.stage?.id ?? entryStageId),
-          lostReason: row.lostReason ?? null,
-          ownerId: row.owner?.id ?? null,
-          tags: tagsToColumn(tagsAfterRow(row, []) ?? []),
-          id: row.id ?? newRowId(),
-          createdAt: row.createdAt ?? now,
-          updatedAt: now,
-        };
+        const lead = importedLead(row, row.id ?? newRowId(), entryStageId, now);
         newLeads.set(lead.id, lead);
         if (row.contact) contacts.at(-1)!.leadId = lead.id;
         if (row.note) notes.push({ leadId: lead.id, body: row.note });
@@ -258,13 +278,13 @@ export class LeadImportService {
       }
       const pending = newLeads.get(same.id);
       const was = pending ?? current.get(same.id)!;
-      const columns = toLeadChanges(row.lead);
-      const pipeline = pipelineChanges(was, row);
+      const { columns, pipeline } = matchedRowWrite(was, row, onMatch);
       entries.push(
         activity(same.id, 'imported', { line: row.line, outcome: 'updated' }, actorId),
         ...leadFieldChanges(leadColumnsOf(was), columns).map((change) => activity(same.id, 'updated', change, actorId)),
       );
-      if (pipeline.stageId) entries.push(activity(same.id, 'stage_changed', { from: stageNames.get(was.stageId)!, to: named(row.stage!), lostReason: pipeline.lostReason ?? null }, actorId));
+      // The stage, or the reason of the lost stage the lead stays in, as an edit records it.
+      if (pipeline.lostReason !== undefined) entries.push(activity(same.id, 'stage_changed', { from: stageNames.get(was.stageId)!, to: named(row.stage!), lostReason: pipeline.lostReason ?? null }, actorId));
       if (pipeline.ownerId) {
         const from = was.ownerId ? await this.ownerName(was.ownerId, ownerNames) : null;
         entries.push(activity(same.id, 'assigned', { from, to: named(row.owner!), by: 'import' }, actorId));
@@ -295,10 +315,10 @@ export class LeadImportService {
     await this.leads.assignOwners(routed.map(({ id, owner }) => ({ id, ownerId: owner?.id ?? null })), db);
     entries.push(...(await this.possibleDuplicates.record(duplicates, created, actorId, db, now)));
     // After the inserts: a consent and Do Not Call belong to a stored lead.
-    entries.push(...(await this.contactRules.apply(contacts, fileName, actorId, db)));
+    entries.push(...(await this.contactRules.apply(contacts, fileName, onMatch, actorId, db)));
     entries.push(...(await this.importNotes.add(notes, actorId, db)));
     await this.activities.append([...entries, ...routingActivity(routed)], db);
-    return { created: created.length, updated, signals };
+    return { created: created.length - duplicates.length, updated, possibleDuplicates: duplicates.length, signals };
   }
 
   private async ownerName(id: string, cache: Map<string, { id: string; name: string } | null>) {
@@ -317,17 +337,4 @@ function personOf(row: ImportRow): PersonKey {
 
 function named({ id, name }: { id: string; name: string }) {
   return { id, name };
-}
-
-/** What a row changes of a lead's place in the pipeline: its stage (with the lost reason), owner and tags, only where they differ. */
-function pipelineChanges(was: Pick<Lead, 'stageId' | 'ownerId' | 'tags'>, row: ImportRow): Partial<Pick<Lead, 'stageId' | 'lostReason' | 'ownerId' | 'tags'>> {
-  const changes: Partial<Pick<Lead, 'stageId' | 'lostReason' | 'ownerId' | 'tags'>> = {};
-  if (row.stage && row.stage.id !== was.stageId) {
-    changes.stageId = row.stage.id;
-    changes.lostReason = row.lostReason ?? null;
-  }
-  if (row.owner && row.owner.id !== was.ownerId) changes.ownerId = row.owner.id;
-  const tags = tagsAfterRow(row, tagsFromColumn(was.tags));
-  if (tags && tagsToColumn(tags) !== was.tags) changes.tags = tagsToColumn(tags);
-  return changes;
 }

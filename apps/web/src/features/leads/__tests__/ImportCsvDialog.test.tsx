@@ -35,6 +35,7 @@ describe('ImportCsvDialog', () => {
       summary: {
         created: 2,
         updated: 1,
+        possibleDuplicates: 0,
         skipped: 2,
         errors: [
           { line: 4, field: 'email', message: 'must be a valid email address' },

@@ -28,7 +28,10 @@ function previewFor(mapping: Record<string, string> | undefined, dedupe: string)
       },
     ],
     dedupe: dedupe as ImportPreview['dedupe'],
-    outcome: score === 'ignore' ? { created: 1, updated: 0, skipped: 0, errors: [] } : { created: 0, updated: 0, skipped: 1, errors: [{ line: 2, field: 'Lead Score', message: 'is not a known column' }] },
+    onMatch: 'fill',
+    matches: [],
+    duplicates: [],
+    outcome: score === 'ignore' ? { created: 1, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] } : { created: 0, updated: 0, possibleDuplicates: 0, skipped: 1, errors: [{ line: 2, field: 'Lead Score', message: 'is not a known column' }] },
   };
 }
 
@@ -92,7 +95,10 @@ describe('ImportPreviewStep', () => {
         },
       ],
       dedupe: 'both',
-      outcome: { created: 1, updated: 0, skipped: 0, errors: [] },
+      onMatch: 'fill',
+      outcome: { created: 1, updated: 0, possibleDuplicates: 0, skipped: 0, errors: [] },
+      matches: [],
+      duplicates: [],
     };
     stubApi({ 'POST /api/leads/import/preview': () => Response.json(preview) });
     renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'meta.csv')} fileKey={3} onImport={vi.fn()} />);

@@ -35,7 +35,8 @@ export function startLeadImportJob(file: File, choices: ImportChoices, onProgres
 export function importSummaryOf(job: Job): ImportSummary {
   return {
     created: job.created,
-    updated: job.changed - job.created,
+    updated: job.changed - job.created - job.possibleDuplicates,
+    possibleDuplicates: job.possibleDuplicates,
     skipped: job.skipped,
     errors: job.errors.map(({ line, field, message }) => ({ line: line ?? 0, field: field ?? '', message })),
   };
