@@ -35,7 +35,7 @@ describe('ImportCsvDialog', () => {
       summary: {
         created: 2,
         updated: 1,
-        possibleDuplicates: 0,
+        possibleDuplicates: 3,
         skipped: 2,
         errors: [
           { line: 4, field: 'email', message: 'must be a valid email address' },
@@ -46,7 +46,8 @@ describe('ImportCsvDialog', () => {
     const counts = Object.fromEntries(
       screen.getAllByRole('term').map((term) => [term.textContent, term.nextElementSibling?.textContent]),
     );
-    expect(counts).toEqual({ Created: '2', Updated: '1', Skipped: '2' });
+    // Rows flagged as possible duplicates are counted apart from those created and updated.
+    expect(counts).toEqual({ Created: '2', Updated: '1', 'Possible duplicates': '3', Skipped: '2' });
     expect(screen.getByRole('heading', { name: 'Rejected lines' })).toBeInTheDocument();
     expect(screen.getAllByRole('listitem').map((item) => item.textContent)).toEqual([
       'Line 4: email must be a valid email address',

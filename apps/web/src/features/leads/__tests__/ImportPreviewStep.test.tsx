@@ -68,7 +68,67 @@ describe('ImportPreviewStep', () => {
     await userEvent.selectOptions(screen.getByLabelText('Same person as a stored lead when'), 'email');
     await waitFor(() => expect(requests.at(-1)?.url).toContain('dedupe=email'));
     await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
-    expect(onImport).toHaveBeenCalledWith({ dedupe: 'email', mapping: { 'Lead Name': 'name', Stage: 'stage', 'Lead Score': 'ignore' } });
+    expect(onImport).toHaveBeenCalledWith({ dedupe: 'email', onMatch: 'fill', mapping: { 'Lead Name': 'name', Stage: 'stage', 'Lead Score': 'ignore' } });
+  });
+
+  it('fills stored leads unless overwrite is chosen, says what each choice does, and asks the preview and the import with it', async () => {
+    const requests = stubApi({ 'POST /api/leads/import/preview': () => Response.json(previewFor({ 'Lead Score': 'ignore' }, 'both')) });
+    const onImport = vi.fn();
+    renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'crm.csv')} fileKey={5} onImport={onImport} />);
+
+    const choice = await screen.findByRole('group', { name: 'When a row is a lead already stored' });
+    const fill = within(choice).getByRole('radio', { name: 'Fill in only what the lead is missing: every value it has stays as stored' });
+    const overwrite = within(choice).getByRole('radio', { name: 'Overwrite the lead with the file: every value the file gives replaces the lead’s' });
+    expect(fill).toBeChecked();
+    expect(choice).toHaveAccessibleDescription(/also replaces the lead’s stage, owner and tags, and records again a consent the person withdrew.*never clears Do Not Call/);
+    await waitFor(() => expect(requests.at(-1)?.url).toContain('onMatch=fill'));
+
+    await userEvent.click(overwrite);
+    await waitFor(() => expect(requests.at(-1)?.url).toContain('onMatch=overwrite'));
+    await userEvent.click(await screen.findByRole('button', { name: 'Import' }));
+    expect(onImport).toHaveBeenCalledWith(expect.objectContaining({ onMatch: 'overwrite' }));
+  });
+
+  it('lists each stored lead a row would touch (a link to it) with each field old → new, and the rows flagged as possible duplicates instead, with exact counts', async () => {
+    const preview: ImportPreview = {
+      ...previewFor({ 'Lead Score': 'ignore' }, 'both'),
+      outcome: { created: 0, updated: 120, possibleDuplicates: 1, skipped: 0, errors: [] },
+      matches: [
+        {
+          line: 2,
+          lead: { id: 'lead-aarav', name: 'Aarav Sharma', createdAtLine: null },
+          changes: [
+            { field: 'email', from: 'aarav@example.in', to: 'aarav.work@example.in', outcome: 'kept' },
+            { field: 'budget', from: null, to: 4_500_000, outcome: 'filled' },
+            { field: 'tags', from: ['VIP'], to: ['VIP', 'Hot'], outcome: 'filled' },
+            { field: 'consent', from: false, to: true, outcome: 'kept' },
+          ],
+        },
+        { line: 3, lead: { id: null, name: 'Zoya Khan', createdAtLine: 2 }, changes: [] },
+      ],
+      duplicates: [{ line: 4, name: 'Rahul Verma', lead: { id: 'lead-aarav', name: 'Aarav Sharma', createdAtLine: null }, reason: 'same_phone' }],
+    };
+    stubApi({ 'POST /api/leads/import/preview': () => Response.json(preview) });
+    renderWithQueryClient(<ImportPreviewStep file={new File(['x'], 'crm.csv')} fileKey={6} onImport={vi.fn()} />);
+
+    const outcome = await screen.findByRole('region', { name: 'What the import will do' });
+    expect(within(outcome).getByText('Would flag as possible duplicates').nextElementSibling).toHaveTextContent('1');
+    const matches = screen.getByRole('region', { name: '120 rows are leads already stored' });
+    expect(matches).toHaveTextContent('The first 2 are listed.');
+    const aarav = within(matches).getByRole('link', { name: 'Aarav Sharma' });
+    expect(aarav).toHaveAttribute('href', '/?lead=lead-aarav');
+    expect(aarav).toHaveAttribute('target', '_blank');
+    expect(within(matches).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      expect.stringMatching(/^Line 2: Aarav Sharma/),
+      'Email: aarav@example.in → aarav.work@example.in (kept as stored)',
+      'Budget: Not given → ₹45,00,000 (fills what the lead lacks)',
+      'Tags: VIP → VIP, Hot (fills what the lead lacks)',
+      'Consent: withdrawn → given (kept as stored)',
+      'Line 3: Zoya Khan (the lead line 2 creates) · Nothing to change',
+    ]);
+    const flagged = screen.getByRole('region', { name: '1 row would be flagged as a possible duplicate' });
+    expect(flagged).toHaveTextContent('Line 4: Rahul Verma may be Aarav Sharma (same phone): a new lead, flagged for review');
+    expect(within(flagged).getByRole('link', { name: 'Aarav Sharma' })).toHaveAttribute('href', '/?lead=lead-aarav');
   });
 
   it("says that the file is Meta's export, which columns come from their values, and lists every column it will not import with its first values", async () => {

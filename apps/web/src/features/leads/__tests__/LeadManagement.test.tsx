@@ -130,6 +130,23 @@ describe('LeadManagement', () => {
     expect(screen.getByRole('link', { name: 'Export CSV' })).toHaveAttribute('href', '/api/leads/export.csv?status=unqualified&q=pun');
   });
 
+  it("opens a linked lead's details (?lead=<id>, as the import's preview links it), and closing them leaves the list", async () => {
+    window.history.replaceState(null, '', '/?lead=l1');
+    stubLeadsApi(LEADS, { 'GET /api/leads/l1': () => Response.json({ ...LEADS[2], calls: [] }) });
+    renderWithQueryClient(<LeadManagement canTransferFiles />);
+    const details = await screen.findByRole('dialog', { name: 'Aarav Sharma' });
+    await userEvent.click(within(details).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(window.location.search).toBe('');
+  });
+
+  it('says when a linked lead cannot be opened', async () => {
+    window.history.replaceState(null, '', '/?lead=gone');
+    stubLeadsApi();
+    renderWithQueryClient(<LeadManagement canTransferFiles />);
+    expect(await screen.findByRole('alert')).toHaveTextContent('Could not open the linked lead');
+  });
+
   it('shows the empty state for a search that finds nothing', async () => {
     window.history.replaceState(null, '', '/?q=goa');
     stubLeadsApi();

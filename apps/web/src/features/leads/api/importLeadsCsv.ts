@@ -1,6 +1,6 @@
 import type { Job, ImportSummary, JobCreated } from '@lead-desk/contracts';
 import { ApiError, apiErrorFromBody, changeHeaders } from '../../../lib/apiClient';
-import { importForm, type ImportChoices } from './previewLeadImport';
+import { importForm, importQuery, type ImportChoices } from './previewLeadImport';
 
 /** Uploading the file; then the server counting its rows; then its job importing them, batch by batch. */
 export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 'processing' } | { phase: 'importing'; processed: number; total: number };
@@ -13,7 +13,7 @@ export type ImportProgress = { phase: 'uploading'; percent: number } | { phase: 
 export function startLeadImportJob(file: File, choices: ImportChoices, onProgress: (progress: ImportProgress) => void): Promise<JobCreated> {
   return new Promise((resolve, reject) => {
     const request = new XMLHttpRequest();
-    request.open('POST', `/api/leads/import/jobs?dedupe=${choices.dedupe}`);
+    request.open('POST', `/api/leads/import/jobs?${importQuery(choices)}`);
     request.responseType = 'json';
     request.setRequestHeader('Accept', 'application/json');
     for (const [name, value] of Object.entries(changeHeaders())) request.setRequestHeader(name, value);

@@ -15,6 +15,7 @@ const TEXT = {
   failed: 'The import failed:',
   created: 'Created',
   updated: 'Updated',
+  possibleDuplicates: 'Possible duplicates',
   skipped: 'Skipped',
   rejected: 'Rejected lines',
   rejectedLine: (line: number, field: string, message: string) => `Line ${line}: ${field} ${message}`,
@@ -81,6 +82,7 @@ function ImportResult({ summary }: { summary: ImportSummary }) {
         counts={[
           [TEXT.created, summary.created],
           [TEXT.updated, summary.updated],
+          [TEXT.possibleDuplicates, summary.possibleDuplicates],
           [TEXT.skipped, summary.skipped],
         ]}
       />

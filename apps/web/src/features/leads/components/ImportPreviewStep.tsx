@@ -1,11 +1,22 @@
-import { IGNORE_COLUMN, IMPORT_FIELDS, type DedupeRule, type ImportPreview, type ImportPreviewCell, type ImportPreviewColumn, type ImportTarget } from '@lead-desk/contracts';
+import {
+  IGNORE_COLUMN,
+  IMPORT_FIELDS,
+  IMPORT_MATCH_MODES,
+  type DedupeRule,
+  type ImportMatchMode,
+  type ImportPreview,
+  type ImportPreviewCell,
+  type ImportPreviewColumn,
+  type ImportTarget,
+} from '@lead-desk/contracts';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useId } from 'react';
 import { useForm } from 'react-hook-form';
 import { FormField } from '../../../components/FormField';
 import { previewLeadImport, type ImportChoices } from '../api/previewLeadImport';
 import { ImportCounts } from './ImportCounts';
 import { ImportFileFacts } from './ImportFileFacts';
+import { ImportMatchedRows } from './ImportMatchedRows';
 import { NotImportedColumns } from './NotImportedColumns';
 
 const TEXT = {
@@ -14,11 +25,15 @@ const TEXT = {
   columns: 'Columns',
   columnHint: (sample: string, byValues: boolean) => [sample ? `First row: ${sample}` : 'Empty in the first row', byValues && 'suggested from its values'].filter(Boolean).join(' · '),
   dedupe: 'Same person as a stored lead when',
+  onMatch: 'When a row is a lead already stored',
+  onMatchHint:
+    'Overwriting also replaces the lead’s stage, owner and tags, and records again a consent the person withdrew. Either way an import never clears Do Not Call, and a row saying the person does not consent withdraws their consent.',
   firstRows: (count: number) => `First ${count} rows as they will be read`,
   line: 'Line',
   outcome: 'What the import will do',
   wouldCreate: 'Would create',
   wouldUpdate: 'Would update',
+  wouldFlag: 'Would flag as possible duplicates',
   wouldSkip: 'Would skip',
   rejectedLine: (line: number, field: string, message: string) => `Line ${line}: ${field} ${message}`,
   moreRejected: (count: number) => `…and ${count} more`,
@@ -53,6 +68,11 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   noteAndTag: 'Keep as a note and a tag',
 };
 
+const ON_MATCH_LABELS: Record<ImportMatchMode, string> = {
+  fill: 'Fill in only what the lead is missing: every value it has stays as stored',
+  overwrite: 'Overwrite the lead with the file: every value the file gives replaces the lead’s',
+};
+
 const DEDUPE_LABELS: Record<DedupeRule, string> = {
   both: 'the email matches, else the phone',
   email: 'the email matches',
@@ -67,6 +87,7 @@ interface ImportChoiceValues {
   /** One target per column, in the file's order (headers may hold dots, which form paths cannot). */
   columns: ImportTarget[];
   dedupe: DedupeRule;
+  onMatch: ImportMatchMode;
 }
 
 interface ImportPreviewStepProps {
@@ -78,19 +99,24 @@ interface ImportPreviewStepProps {
 
 /**
  * The import's first step: the file's columns, each with where its cells go (changeable,
- * or Ignore), the dedupe rule, the first rows as the server reads them and what the
- * import would do (a dry run), asked again whenever a choice changes; then "Import".
+ * or Ignore), the dedupe rule, what a row does to a lead already stored (fill or
+ * overwrite), the first rows as the server reads them and what the import would do (a dry
+ * run: its counts, the stored leads it would change field by field, the rows it would flag
+ * as possible duplicates), asked again whenever a choice changes; then "Import".
  */
 export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStepProps) {
-  const form = useForm<ImportChoiceValues>({ defaultValues: { columns: [], dedupe: 'both' } });
+  const onMatchHintId = useId();
+  const form = useForm<ImportChoiceValues>({ defaultValues: { columns: [], dedupe: 'both', onMatch: 'fill' } });
   const columns = form.watch('columns');
   const dedupe = form.watch('dedupe');
+  const onMatch = form.watch('onMatch');
   const choices = (headers: string[]): ImportChoices => ({
     dedupe,
+    onMatch,
     mapping: columns.length === headers.length ? Object.fromEntries(headers.map((header, index) => [header, columns[index]])) : undefined,
   });
   // The first preview suggests the mapping; each later one reads the file with the choices made.
-  const firstPreview = useQuery({ queryKey: ['import-preview', fileKey, 'suggested'], queryFn: () => previewLeadImport(file, { dedupe: 'both' }), retry: false, staleTime: Infinity });
+  const firstPreview = useQuery({ queryKey: ['import-preview', fileKey, 'suggested'], queryFn: () => previewLeadImport(file, { dedupe: 'both', onMatch: 'fill' }), retry: false, staleTime: Infinity });
   const headers = firstPreview.data?.columns.map((column) => column.header) ?? [];
   const chosen = choices(headers);
   const preview = useQuery({
@@ -104,7 +130,7 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
 
   useEffect(() => {
     // A column no header names starts as Ignore: what its select shows is what is sent.
-    if (firstPreview.data) form.reset({ columns: firstPreview.data.columns.map((column) => column.mapped ?? IGNORE_COLUMN), dedupe: 'both' });
+    if (firstPreview.data) form.reset({ columns: firstPreview.data.columns.map((column) => column.mapped ?? IGNORE_COLUMN), dedupe: 'both', onMatch: 'fill' });
   }, [firstPreview.data, form]);
 
   const error = firstPreview.error ?? preview.error;
@@ -153,8 +179,21 @@ export function ImportPreviewStep({ file, fileKey, onImport }: ImportPreviewStep
           </select>
         )}
       </FormField>
+      <fieldset className="import-preview__on-match" aria-describedby={onMatchHintId}>
+        <legend className="form-field__label">{TEXT.onMatch}</legend>
+        {IMPORT_MATCH_MODES.map((mode) => (
+          <label key={mode} className="form-check">
+            <input type="radio" value={mode} {...form.register('onMatch')} />
+            {ON_MATCH_LABELS[mode]}
+          </label>
+        ))}
+        <p id={onMatchHintId} className="form-field__hint">
+          {TEXT.onMatchHint}
+        </p>
+      </fieldset>
       <PreviewRows preview={shown} />
       <PreviewOutcome preview={shown} />
+      <ImportMatchedRows preview={shown} />
       <div className="form-actions">
         <button type="submit" className="button button--primary" disabled={preview.isFetching || !preview.data}>
           {TEXT.import}
@@ -217,6 +256,7 @@ function PreviewOutcome({ preview }: { preview: ImportPreview }) {
         counts={[
           [TEXT.wouldCreate, outcome.created],
           [TEXT.wouldUpdate, outcome.updated],
+          [TEXT.wouldFlag, outcome.possibleDuplicates],
           [TEXT.wouldSkip, outcome.skipped],
         ]}
       />

@@ -4,6 +4,7 @@ import { lazy, Suspense, useCallback, useEffect, useId, useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { PipelineBoard, StageFilter } from '../../pipeline';
 import { useHighlights } from '../hooks/useHighlights';
+import { useLeadDetails } from '../hooks/useLeadDetails';
 import { useLeadCounts } from '../hooks/useLeadCounts';
 import { useLeadStats } from '../hooks/useLeadStats';
 import { useLeadView } from '../hooks/useLeadView';
@@ -34,6 +35,7 @@ const TEXT = {
   subtitle: 'Lead Management Dashboard',
   addLead: 'Add Lead',
   statsFailed: 'Could not load the lead statistics',
+  linkedLeadFailed: 'Could not open the linked lead',
   chartLoading: 'Loading the chart…',
   boardLoading: 'Loading the board…',
 };
@@ -48,7 +50,9 @@ interface LeadManagementProps {
 /** "Real Estate AI Agent": the lead statistics, the searchable, filterable live list, and what staff do with a lead. */
 export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps) {
   const titleId = useId();
-  const { view, layout, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout } = useLeadView();
+  const { view, layout, linkedLead, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout, closeLinkedLead } = useLeadView();
+  // A link to one lead (?lead=<id>, as the import's preview gives) opens its details once it is loaded.
+  const linked = useLeadDetails(linkedLead);
   const stats = useLeadStats();
   const counts = useLeadCounts(view.q);
   const [highlighted, highlight] = useHighlights();
@@ -119,6 +123,7 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
           <LeadLayoutToggle layout={layout} onChange={setLayout} />
         </div>
       </div>
+      {linkedLead && linked.error && <ErrorNotice title={TEXT.linkedLeadFailed} error={linked.error} onRetry={() => void linked.refetch()} />}
       {/* Above both layouts: a job started from the list goes on while the board is open. */}
       {bulkJob && <BulkJobProgress key={bulkJob.id} started={bulkJob} onClose={() => setBulkJob(null)} />}
       {layout === 'board' ? (
@@ -140,6 +145,7 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
       <Suspense fallback={null}>
         {adding && <AddLeadDialog onClose={() => setAdding(false)} onAdded={onAdded} />}
         {detailsOf && <LeadDetailsDialog lead={detailsOf} onClose={() => setDetailsOf(null)} />}
+        {!detailsOf && linkedLead && linked.data && <LeadDetailsDialog lead={linked.data} onClose={closeLinkedLead} />}
         {call.state.target && <OutboundCallDialog state={{ ...call.state, target: call.state.target }} onStart={() => void call.start()} onCancel={call.cancel} />}
       </Suspense>
     </section>

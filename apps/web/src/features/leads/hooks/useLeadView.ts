@@ -3,7 +3,7 @@ import { useCallback, useMemo, useSyncExternalStore } from 'react';
 import type { LeadLayout, LeadView } from '../types';
 
 // The view lives in the page's URL (?status=qualified&q=pune&stage=…&owner=me&tag=nri&tag=hot&source=…&createdFrom=…&layout=board),
-// so a reload or a shared link shows the same list.
+// so a reload or a shared link shows the same list; ?lead=<id> opens that lead's details over it.
 const VIEW_CHANGED = 'lead-view-changed';
 const STATUSES: readonly LeadStatus[] = ['all', 'qualified', 'unqualified'];
 const CALENDAR_DAY = /^\d{4}-\d{2}-\d{2}$/;
@@ -36,6 +36,16 @@ export function parseLeadView(search: string): LeadView {
     if (day && CALENDAR_DAY.test(day)) view[bound] = day;
   }
   return view;
+}
+
+/** The lead a link opens (?lead=<id>), if any. */
+export function parseLinkedLead(search: string): string | null {
+  return new URLSearchParams(search).get('lead')?.trim() || null;
+}
+
+/** A link that opens the dashboard on one lead's details, e.g. from an import's preview. */
+export function leadDetailsHref(id: string): string {
+  return `/?${new URLSearchParams({ lead: id })}`;
 }
 
 export function parseLeadLayout(search: string): LeadLayout {
@@ -94,5 +104,7 @@ export function useLeadView() {
     [],
   );
   const setLayout = useCallback((next: LeadLayout) => writeSearchParams({ layout: next }, 'push'), []);
-  return { view, layout, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout };
+  const linkedLead = parseLinkedLead(search);
+  const closeLinkedLead = useCallback(() => writeSearchParams({ lead: '' }, 'replace'), []);
+  return { view, layout, linkedLead, setStatus, setQuery, setStage, setOwner, setTags, setSource, setCreated, applyView, setLayout, closeLinkedLead };
 }

@@ -1,33 +1,10 @@
 import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
-import { formatBudget } from '../../utils/formatBudget';
 import { DUPLICATE_REASON_TEXT } from '../duplicateReasonTexts';
-import { LEAD_FIELD_TEXT, loanText } from '../leadFieldTexts';
-
-const FIELD_NAMES: Record<string, string> = {
-  name: LEAD_FIELD_TEXT.name,
-  email: LEAD_FIELD_TEXT.email,
-  phone: LEAD_FIELD_TEXT.phone,
-  location: LEAD_FIELD_TEXT.location,
-  qualified: LEAD_FIELD_TEXT.qualified,
-  source: LEAD_FIELD_TEXT.source,
-  interestedIn: LEAD_FIELD_TEXT.interestedIn,
-  budget: LEAD_FIELD_TEXT.budget,
-  timeline: LEAD_FIELD_TEXT.timeline,
-  loan_needed: LEAD_FIELD_TEXT.loan,
-};
+import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
 const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff' };
 
 const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import' };
-
-/** A field's value as the details show it. */
-function valueText(field: string, value: ActivityData<'updated'>['to']): string {
-  if (field === 'loan_needed' && (typeof value === 'boolean' || value === null)) return loanText(value);
-  if (value === null || value === '') return LEAD_FIELD_TEXT.notGiven;
-  if (field === 'budget' && typeof value !== 'boolean') return formatBudget(value) ?? LEAD_FIELD_TEXT.notGiven;
-  if (typeof value === 'boolean') return value ? 'Yes' : 'No';
-  return String(value);
-}
 
 /** One line saying what a timeline entry records ("Stage changed from New to Contacted"). */
 export function activityText(entry: LeadActivity): string {
@@ -38,7 +15,7 @@ export function activityText(entry: LeadActivity): string {
       return `${entry.data.outcome === 'created' ? 'Created' : 'Updated'} by a CSV import (line ${entry.data.line})`;
     case 'updated': {
       const { field, from, to } = entry.data;
-      return `${FIELD_NAMES[field] ?? field} changed from “${valueText(field, from)}” to “${valueText(field, to)}”`;
+      return `${LEAD_JSON_FIELD_TEXT[field] ?? field} changed from “${fieldValueText(field, from)}” to “${fieldValueText(field, to)}”`;
     }
     case 'stage_changed': {
       const { from, to, lostReason } = entry.data;
