@@ -18,7 +18,7 @@ export interface MatchedRow {
  * each as the rows before would leave it (identityWrite: what writeBatch writes of a name,
  * email and phone), so that every row is decided as writeBatch decides it. It keeps no
  * more of a lead than that, whatever the file's size; for the preview it notes the first
- * IMPORT_PREVIEW_MATCHES rows that match a lead (ImportListedMatches reads what they change)
+ * IMPORT_PREVIEW_MATCHES rows that match a lead (listedMatches tells what they change)
  * and lists the first rows flagged as possible duplicates.
  */
 export class ImportPlan {
