@@ -99,8 +99,7 @@ export class LeadsService {
     const lead = await this.leads.transaction(async (db) => {
       const person = { email: input.email, phone: input.phone, name: input.name };
       await this.leads.lockIdentities([person], db);
-      const sharing = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).sharingContact(person);
-      const firsts = [sharing.find(({ reason }) => reason !== 'same_phone'), sharing.find(({ reason }) => reason === 'same_phone')].filter((first) => first !== undefined);
+      const firsts = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).firstSharingContact(person);
       if (firsts.length > 0 && !allowDuplicate) throw new DuplicateLeadException(firsts[0].lead.id, firsts[0].reason);
       const [owner] = await this.router.ownersFor(1, db);
       const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)), ownerId: owner?.id ?? null }, db);
