@@ -97,7 +97,7 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
       insertCall.run({ ...call, startedAt: iso(call.startedAt), endedAt: iso(call.endedAt), createdAt: iso(call.createdAt) });
     }
   });
-  // The search index is built once at the end rather than row by row by its triggers.
+  // The search indexes are built once at the end rather than row by row by their triggers.
   const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'leads'`).all() as { name: string; sql: string }[];
   for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
   let busyLeadId = '';
@@ -106,7 +106,8 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
     insertBatch(batch);
     busyLeadId ||= busyLeadOf(batch, start) ?? '';
   }
-  db.exec(`INSERT INTO leads_search (leads_search) VALUES ('rebuild')`);
+  const searchIndexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%content = ''leads''%'`).all() as { name: string }[];
+  for (const { name } of searchIndexes) db.exec(`INSERT INTO "${name}" ("${name}") VALUES ('rebuild')`);
   for (const trigger of triggers) db.exec(trigger.sql);
   db.exec('ANALYZE');
   db.close();

@@ -10,7 +10,7 @@ import type { LeadStats } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { LeadCursor } from './lead-cursor';
 import type { LeadColumns } from './lead-columns';
-import { LEAD_SEARCH } from './lead-search';
+import { leadSearchTargets } from './lead-search';
 import type { LeadAccess } from './access/lead-access';
 import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
@@ -87,7 +87,7 @@ export class LeadsRepository {
    */
   async listConditions(filter: ResolvedLeadFilter, access: LeadAccess, tags?: Sql[]): Promise<Sql[]> {
     const conditions = [...this.filterConditions(filter, tags), ...leadAccessConditions(access)];
-    if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
+    if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'page'));
     return conditions;
   }
 
@@ -113,7 +113,7 @@ export class LeadsRepository {
   /** The list's conditions with the search as counts use it. */
   private async countConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
     const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
-    if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
+    if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'count'));
     return conditions;
   }
 

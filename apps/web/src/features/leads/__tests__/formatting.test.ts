@@ -68,6 +68,11 @@ describe('leadMatchesView', () => {
     expect(leadMatchesView(lead, { status: 'all', q: 'galuru' })).toBe(true);
     expect(leadMatchesView(lead, { status: 'all', q: 'Mumbai' })).toBe(false);
   });
+  it('finds a phone number by its digits in any writing, as the server does', () => {
+    const caller = aLead({ name: 'Aarav Sharma', email: null, location: null, phone: '+919845012345' });
+    for (const q of ['98450', '098450 12345', '+91 98450-12345', '(984) 501']) expect(leadMatchesView(caller, { status: 'all', q })).toBe(true);
+    for (const q of ['+44 98450', '98451', '45']) expect(leadMatchesView(caller, { status: 'all', q })).toBe(false);
+  });
   it('applies the source exactly and the creation days, both included, as the viewer’s days', () => {
     // Midday UTC is the same calendar day in every zone from UTC-11 to UTC+11.
     const fromFacebook = aLead({ source: 'Facebook', createdAt: '2026-05-15T12:00:00.000Z' });

@@ -1,9 +1,10 @@
-import type { Lead } from '@lead-desk/contracts';
+import { phoneSearchText, type Lead } from '@lead-desk/contracts';
 import type { LeadView } from '../types';
 
 /**
  * Whether the server would list `lead` in `view`: the same filters (archived leads never,
- * as lists leave them out) and the search over name, email and location. `viewerId` is
+ * as lists leave them out) and the search over name, email and location, and over the phone
+ * by its digits for a term written as a phone number (the contracts' rule). `viewerId` is
  * who `owner=me` means (null in open mode, where no list asks for it).
  */
 export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | null = null): boolean {
@@ -20,7 +21,8 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
   }
   const term = view.q.trim().toLocaleLowerCase();
   if (!term) return true;
-  return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term));
+  const phone = phoneSearchText(term);
+  return [lead.name, lead.email, lead.location].some((field) => field?.toLocaleLowerCase().includes(term)) || (phone !== null && !!lead.phone?.includes(phone));
 }
 
 /** The calendar day (YYYY-MM-DD) an instant falls on in the browser's time zone, as the list's `tz` asks the server. */
