@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '@lead-desk/test-support';
+import { LIST_SCENARIOS } from './list-queries';
 import type { Spread } from './statistics';
 import { lineChartSvg, type Series } from './svg-plot';
 
@@ -25,7 +26,6 @@ const PIPELINE_RESULTS = join(REPOSITORY_ROOT, 'bench/results/pipeline-1m.json')
 /** The bulk job at a million leads, measured on its own when the run above has no bulk figures. */
 const BULK_RESULTS = join(REPOSITORY_ROOT, 'bench/results/bulk-1m.json');
 
-const LIST_SCENARIOS = ['first page', 'qualified + search'];
 /**
  * The pipeline's reads and their p95 goals in ms (issue 14): the board and the filtered page
  * under the list's 32 connections, a lead's timeline as a few staff open it at once (its

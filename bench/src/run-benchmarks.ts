@@ -11,6 +11,7 @@ import { timeDownload, timeNativeExport, type ExportResult, type NativeExportTar
 import { fillDatabase, type DataSet } from './fill-database';
 import { bulkStageChange } from './bulk-test';
 import { BENCH_AGENTS } from './lead-generator';
+import { LIST_QUERIES } from './list-queries';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
@@ -27,11 +28,6 @@ const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'sqlite,postgresql').split(','
 const MB = 1024 * 1024;
 const DEFAULT_RESULTS_FILE = join(REPOSITORY_ROOT, 'bench/results/latest.json');
 const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ? resolve(REPOSITORY_ROOT, process.env.BENCH_RESULTS_FILE) : DEFAULT_RESULTS_FILE;
-
-export const LIST_QUERIES = {
-  'first page': 'limit=50',
-  'qualified + search': 'status=qualified&q=sharma&limit=50',
-} as const;
 
 /** Staff opening one lead's timeline at the same moment: a team's worth, not the list's 32-connection flood. */
 const TIMELINE_READERS = 4;
