@@ -10,6 +10,7 @@ export * from './leads/import-options';
 export * from './leads/import-preview';
 export * from './leads/lead';
 export * from './leads/lead-filter';
+export * from './leads/lead-sources';
 export * from './leads/phone-search';
 export * from './leads/lead-input';
 export * from './leads/lead-stats';

@@ -15,6 +15,7 @@ import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
 import { TagsModule } from '../tags/tags.module';
 import { LeadTagsController } from './lead-tags.controller';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
@@ -26,7 +27,7 @@ import { toLeadOutput } from './outputs/lead.output';
     fileUploadsModule(),
   ],
   controllers: [LeadsController, LeadTagsController],
-  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
+  providers: [LeadsService, LeadEditsService, LeadImportService, ImportContactRules, LeadsRepository, LeadSourcesRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
   exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter],
 })
 export class LeadsModule implements OnModuleInit {

@@ -16,6 +16,8 @@ import { leadAccessConditions, leadAccessKey } from './access/lead-access-condit
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
 import { VOICE_BOT_SOURCE } from './lead-sources';
 import { LeadTagPageConditions, tagSetCondition } from './lead-tag-conditions';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
+import { spellingsOf } from './sources/sources-in-use';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
 /** A new lead's columns, its owner by id. */
@@ -58,7 +60,10 @@ export class LeadsRepository {
 
   private readonly tagPageConditions: LeadTagPageConditions;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly sources: LeadSourcesRepository,
+  ) {
     this.tagPageConditions = new LeadTagPageConditions(database);
   }
 
@@ -86,7 +91,7 @@ export class LeadsRepository {
    * CSV export and bulk selections use them too); a page passes its own tag conditions.
    */
   async listConditions(filter: ResolvedLeadFilter, access: LeadAccess, tags?: Sql[]): Promise<Sql[]> {
-    const conditions = [...this.filterConditions(filter, tags), ...leadAccessConditions(access)];
+    const conditions = [...(await this.filterConditions(filter, tags)), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'page'));
     return conditions;
   }
@@ -112,7 +117,7 @@ export class LeadsRepository {
 
   /** The list's conditions with the search as counts use it. */
   private async countConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
-    const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
+    const conditions = [...(await this.filterConditions(filter)), ...leadAccessConditions(access)];
     if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'count'));
     return conditions;
   }
@@ -336,7 +341,7 @@ export class LeadsRepository {
   }
 
   /** Everything of a filter but the search: archived or not, qualification, stage, owner, tags, source, creation days. */
-  private filterConditions(filter: ResolvedLeadFilter, tags = (filter.tag ?? []).map(tagSetCondition)): Sql[] {
+  private async filterConditions(filter: ResolvedLeadFilter, tags = (filter.tag ?? []).map(tagSetCondition)): Promise<Sql[]> {
     const conditions = [filter.archived ? sql`archived_at IS NOT NULL` : sql`archived_at IS NULL`];
     if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
     if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
@@ -344,10 +349,20 @@ export class LeadsRepository {
     else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
     // Every tag asked for must be on the lead.
     conditions.push(...tags);
-    if (filter.source) conditions.push(sql`source = ${filter.source}`);
+    if (filter.source) conditions.push(await this.sourceCondition(filter.source, filter.archived));
     if (filter.createdFrom) conditions.push(sql`created_at >= ${filter.createdFrom}`);
     if (filter.createdBefore) conditions.push(sql`created_at < ${filter.createdBefore}`);
     return conditions;
+  }
+
+  /**
+   * Leads from the source in any stored spelling (case aside), as an IN list of those exact
+   * spellings: the source's index serves it as it serves one. With no such spelling, the
+   * source as given, which no lead carries.
+   */
+  private async sourceCondition(source: string, archived: boolean): Promise<Sql> {
+    const spellings = spellingsOf(source, await this.sources.spellings(archived));
+    return sql`source IN (${join(spellings.length > 0 ? spellings : [source])})`;
   }
 }
 
