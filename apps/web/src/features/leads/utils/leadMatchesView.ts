@@ -1,4 +1,4 @@
-import { phoneSearchText, type Lead } from '@lead-desk/contracts';
+import { phoneSearchText, sourceKey, type Lead } from '@lead-desk/contracts';
 import type { LeadView } from '../types';
 
 /**
@@ -14,7 +14,7 @@ export function leadMatchesView(lead: Lead, view: LeadView, viewerId: string | n
   if (view.stage && lead.stage.id !== view.stage) return false;
   if (view.owner && (lead.owner?.id ?? null) !== ownerIdOf(view.owner, viewerId)) return false;
   if (view.tags?.some((wanted) => !lead.tags.some((tag) => sameTag(tag, wanted)))) return false;
-  if (view.source && lead.source !== view.source) return false;
+  if (view.source && sourceKey(lead.source) !== sourceKey(view.source)) return false;
   if (view.createdFrom || view.createdTo) {
     const day = localDayOf(lead.createdAt);
     if ((view.createdFrom && day < view.createdFrom) || (view.createdTo && day > view.createdTo)) return false;
