@@ -1,4 +1,7 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { migrateDatabase } from '../../apps/api/src/database/migrations/migrate-database';
@@ -106,9 +109,9 @@ function fillSqlite(filename: string, count: number, now: number): DataSet {
     insertBatch(batch);
     busyLeadId ||= busyLeadOf(batch, start) ?? '';
   }
-  const searchIndexes = db.prepare(`SELECT name FROM sqlite_master WHERE type = 'table' AND sql LIKE 'CREATE VIRTUAL TABLE%fts5%content = ''leads''%'`).all() as { name: string }[];
-  for (const { name } of searchIndexes) db.exec(`INSERT INTO "${name}" ("${name}") VALUES ('rebuild')`);
-  for (const trigger of triggers) db.exec(trigger.sql);
+  // The search indexes' own script builds them from the rows and puts their triggers back; then any other trigger.
+  db.exec(readFileSync(join(REPOSITORY_ROOT, 'prisma/sqlite/search-index.sql'), 'utf8'));
+  for (const trigger of triggers) db.exec(trigger.sql.replace(/^CREATE TRIGGER/, 'CREATE TRIGGER IF NOT EXISTS'));
   db.exec('ANALYZE');
   db.close();
   return { busyLeadId };

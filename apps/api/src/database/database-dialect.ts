@@ -49,8 +49,14 @@ export type ColumnType = 'text' | 'boolean' | 'float' | 'integer' | 'time';
 /** A case-insensitive substring search over text columns, and the index each database keeps for it. */
 export interface TextSearch {
   columns: readonly string[];
-  /** SQLite's FTS5 trigram table over those columns (PostgreSQL keeps pg_trgm indexes on the columns themselves). */
+  /** SQLite's FTS5 table over those columns (PostgreSQL keeps pg_trgm indexes on the columns themselves). */
   ftsTable: string;
+  /**
+   * What SQLite's FTS5 table holds: the columns' trigrams (a term is found as the phrase of its
+   * trigrams), or, for phone numbers, each number's digit 5-grams and its last four and three
+   * digits as words (a term is found by its last five digits, or as a prefix when it has fewer).
+   */
+  ftsTokens: 'trigrams' | 'digit grams';
 }
 
 /**

@@ -2,9 +2,9 @@ import { phoneSearchText } from '@lead-desk/contracts';
 import type { SearchTarget, TextSearch } from '../database/database-dialect';
 
 /** Name, email and location, and the index each database keeps for them (search-index.sql). */
-const LEAD_TEXT: TextSearch = { columns: ['name', 'email', 'location'], ftsTable: 'leads_search' };
-/** The phone, stored E.164 (`+919845012345`), and its own index (migration lead_phone_search). */
-const LEAD_PHONE: TextSearch = { columns: ['phone'], ftsTable: 'leads_phone_search' };
+const LEAD_TEXT: TextSearch = { columns: ['name', 'email', 'location'], ftsTable: 'leads_search', ftsTokens: 'trigrams' };
+/** The phone, stored E.164 (`+919845012345`), and its own index (search-index.sql). */
+const LEAD_PHONE: TextSearch = { columns: ['phone'], ftsTable: 'leads_phone_search', ftsTokens: 'digit grams' };
 
 /**
  * What the list's `q` finds: leads whose name, email or location contains the term as typed,
