@@ -18,3 +18,11 @@ export const LIST_QUERIES = {
 } as const;
 
 export const LIST_SCENARIOS: string[] = Object.keys(LIST_QUERIES);
+
+/** The Source filter's reads (issue 21), API only: the sources in use with their counts, and a page of a source typed in another case than the leads'. */
+export const SOURCE_FILTER_PATHS: Record<string, string> = {
+  'sources in use': '/api/leads/sources',
+  'source page, any case': '/api/leads?source=Voice%20Bot&limit=50',
+};
+
+export const SOURCE_FILTER_SCENARIOS: string[] = Object.keys(SOURCE_FILTER_PATHS);
