@@ -158,6 +158,20 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
       }
     });
 
+    it('finds old leads by phone number: the phone index was built from the leads already stored', async () => {
+      for (const [q, names] of [
+        ['98450', ['अनन्या राव']],
+        ['098450 12345', ['अनन्या राव']],
+        ['+91 77009 00123', ['Rohan Mehta']],
+        ['+91', []],
+        ['7700', ['Rohan Mehta']],
+        ['+91 98', ['अनन्या राव', 'Priya Sharma']],
+      ] as const) {
+        const found = await get(`/api/leads?q=${encodeURIComponent(q)}`).expect(200);
+        expect({ q, names: found.body.map((lead: { name: string }) => lead.name), total: found.headers['x-total-count'] }).toEqual({ q, names, total: String(names.length) });
+      }
+    });
+
     it('serves every call with its values, and the lead it belongs to', async () => {
       expect((await get('/api/calls/019aa000-0000-7000-8000-000000000101').expect(200)).body).toMatchObject({
         vapiCallId: 'release-call-web-1',

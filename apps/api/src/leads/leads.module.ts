@@ -22,6 +22,7 @@ import { LeadDuplicatesRepository } from './duplicates/lead-duplicates.repositor
 import { LeadDuplicatesService } from './duplicates/lead-duplicates.service';
 import { PossibleDuplicates } from './duplicates/possible-duplicates';
 import { NameKeysBackfill } from './identity/name-keys-backfill';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
@@ -41,6 +42,7 @@ import { toLeadOutput } from './outputs/lead.output';
     ImportContactRules,
     ImportNotes,
     LeadsRepository,
+    LeadSourcesRepository,
     LeadsExportRepository,
     DemoLeadsSeeder,
     LeadRouter,

@@ -19,6 +19,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads', role: 'agent' },
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/board', role: 'agent' },
+  { method: 'get', path: '/api/leads/sources', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent', leadScoped: true },
