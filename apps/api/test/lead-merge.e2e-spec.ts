@@ -325,6 +325,17 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
     expect((await undo('no-such-merge').expect(404)).body.message).toBe('No merge with id no-such-merge.');
   });
 
+  it('merges and undoes once when asked twice at the same moment', async () => {
+    const kept = await simpleLead('Twice At Once Kept');
+    const merged = await simpleLead('Twice At Once Merged');
+    const merges = await Promise.all([merge(kept, merged), merge(kept, merged)]);
+    expect(merges.map(({ status }) => status).sort()).toEqual([200, 404]);
+    const { merge: done } = merges.find(({ status }) => status === 200)!.body as MergeOutcome;
+    const undos = await Promise.all([undo(done.id), undo(done.id)]);
+    expect(undos.map(({ status }) => status).sort()).toEqual([200, 409]);
+    expect(await leadOf(merged._id)).toEqual(merged);
+  });
+
   it('lets agents merge and undo only leads they can see (404 otherwise), and records both in the access log by ids', async () => {
     const own = await simpleLead('Agent Own', {}, agent);
     await send('patch', `/api/leads/${own._id}`, { ownerId: agent.id }, agent).expect(200);

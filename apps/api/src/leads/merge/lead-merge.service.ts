@@ -114,8 +114,9 @@ export class LeadMergeService {
   async undo(mergeId: string, actorId: string | null, access: LeadAccess): Promise<MergeUndone> {
     const now = this.clock.now();
     const undone = await this.leads.transaction(async (db) => {
+      // Deleting the record first makes a second undo of it wait for this one, then find it gone.
       const record = await this.merges.find(mergeId, db);
-      if (!record) throw await this.goneMerge(mergeId, access);
+      if (!record || !(await this.merges.delete(mergeId, db))) return null;
       await this.leads.lockForChange([record.keptLeadId], db);
       const kept = await this.leads.findStored(record.keptLeadId, db);
       // The kept lead as it is now (as the merge left it, when it is gone), and the merged lead as it was.
@@ -124,7 +125,6 @@ export class LeadMergeService {
       if (!kept) throw await this.keptLeadMergedSince(record, db);
       await this.refuseLaterChanges(record, kept, db);
 
-      if (!(await this.merges.delete(mergeId, db))) throw noMerge(mergeId);
       const staff = await this.belongings.existingStaff([record.keptLead.ownerId, record.mergedLead.ownerId].filter((id) => id !== null), db);
       // An owner removed since is unassigned, as the foreign key would have left the lead.
       const withOwner = (row: StoredLead): StoredLead => ({ ...row, ownerId: row.ownerId && staff.has(row.ownerId) ? row.ownerId : null });
@@ -139,6 +139,7 @@ export class LeadMergeService {
       const [keptLead, restored] = [await this.leads.findWithPipeline(record.keptLeadId, db), await this.leads.findWithPipeline(record.mergedLeadId, db)];
       return { record, kept: keptLead!, restored: restored! };
     });
+    if (!undone) throw await this.goneMerge(mergeId, access);
     this.logger.log({ mergeId, keptLeadId: undone.record.keptLeadId, restoredLeadId: undone.record.mergedLeadId, actorId }, 'Merge undone');
     await this.liveEvents.publishAll([
       { type: 'lead.updated', id: undone.record.keptLeadId },
