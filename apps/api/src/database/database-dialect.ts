@@ -41,6 +41,11 @@ export interface DatabaseDialect {
   searchCondition(targets: readonly SearchTarget[], purpose: SearchPurpose, reader: RowReader): Promise<Sql>;
   /** Holds a lock per key until the transaction `db` ends; keys are strings of the caller's choosing. */
   lock(keys: string[], db: RawQueries): Promise<void>;
+  /**
+   * Locks these rows of `table` as a delete would until the transaction `db` ends: a write that
+   * names one of them (a child row's foreign key) waits, then finds it gone or changed.
+   */
+  lockRows(table: string, ids: string[], db: RawQueries): Promise<void>;
 }
 
 /** The column types a `typed` parameter can have. */

@@ -62,6 +62,11 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     return this.dialect.lock(keys, tx);
   }
 
+  /** Locks rows of `table` as a delete would, until the transaction `tx` ends. */
+  lockRows(table: string, ids: string[], tx: RawQueries): Promise<void> {
+    return this.dialect.lockRows(table, ids, tx);
+  }
+
   /** The query's rows as CSV, streamed; resolves once the first chunk is read, so a database out of reach fails before the answer starts. */
   exportCsv(query: CsvQuery): Promise<Readable> {
     return this.csvExport.stream(query);

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
-import type { Lead, LeadUncheckedCreateInput, LeadWhereInput } from '../database/models';
+import type { Lead, LeadUncheckedCreateInput, LeadWhereInput, StoredLead } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
@@ -25,7 +25,8 @@ import type { DayCounts, StatsWindows } from './stats-windows';
 /** A new lead's columns, its owner by id. */
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
-export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason'>>;
+export type LeadPipelineChanges = LeadColumns &
+  Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason' | 'previouslyErasedAt'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
@@ -212,6 +213,34 @@ export class LeadsRepository {
    */
   async updateAtVersion(id: string, version: number, changes: LeadPipelineChanges, db: Db): Promise<boolean> {
     const { count } = await db.lead.updateMany({ where: { id, version }, data: { ...changes, ...identityKeyColumns(changes), version: { increment: 1 } } });
+    return count === 1;
+  }
+
+  /** Locks the leads until the transaction ends, as deleting them would: a note or call written for one of them meanwhile waits. */
+  lockForChange(ids: string[], db: Db): Promise<void> {
+    return this.database.lockRows('leads', ids, db);
+  }
+
+  /** The lead's row with every column, its identity keys too: what a merge keeps of it. */
+  findStored(id: string, db: Db = this.database.client): Promise<StoredLead | null> {
+    return db.lead.findUnique({ where: { id } });
+  }
+
+  /** Deletes the lead only if it is still at `version`: false (nothing deleted) when another writer got there first. */
+  async deleteAtVersion(id: string, version: number, db: Db): Promise<boolean> {
+    const { count } = await db.lead.deleteMany({ where: { id, version } });
+    return count === 1;
+  }
+
+  /** Writes a lead's row back exactly as it was kept (every column, its version and times too). */
+  async restore(row: StoredLead, db: Db): Promise<void> {
+    await db.lead.create({ data: row });
+  }
+
+  /** Writes a lead's row back exactly as it was kept, only if the lead is still at `version`: false when it is not. */
+  async restoreAtVersion(row: StoredLead, version: number, db: Db): Promise<boolean> {
+    const { id, ...columns } = row;
+    const { count } = await db.lead.updateMany({ where: { id, version }, data: columns });
     return count === 1;
   }
 

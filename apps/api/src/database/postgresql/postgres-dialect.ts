@@ -88,4 +88,9 @@ export class PostgresDialect implements DatabaseDialect {
     const sorted = [...new Set(keys)].sort();
     if (sorted.length > 0) await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${sorted}::text[]) AS key`;
   }
+
+  /** FOR UPDATE, in id order: the lock a delete takes, which a child row's foreign key check waits for. */
+  async lockRows(table: string, ids: string[], db: RawQueries): Promise<void> {
+    if (ids.length > 0) await db.$queryRaw`SELECT id FROM ${raw(`"${table}"`)} WHERE id IN (${join(ids)}) ORDER BY id FOR UPDATE`;
+  }
 }

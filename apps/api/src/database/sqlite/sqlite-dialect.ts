@@ -70,4 +70,7 @@ export class SqliteDialect implements DatabaseDialect {
 
   /** SQLite runs one write transaction at a time: there is nothing to lock. */
   async lock(): Promise<void> {}
+
+  /** Nor rows to lock: no other write runs until the transaction ends. */
+  async lockRows(): Promise<void> {}
 }
