@@ -5,7 +5,7 @@ import { PrismaClient } from '../../generated/postgresql/client';
 import type { ColumnType, DatabaseDialect, JobQueueOptions, SearchTarget } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
 import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
-import { raw, sql, type Sql } from '../sql';
+import { join, raw, sql, type Sql } from '../sql';
 import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresNotifications } from './postgres-notifications';
 import { PgBossJobQueue } from './pg-boss-job-queue';
