@@ -1,7 +1,8 @@
 import type { DatabaseProvider } from '../src/database/database-url';
 import { readMigrationList } from '../src/database/migrations/prisma-folder';
 import { queryRows } from './support/database-rows';
-import { dataTables, installPastRelease, readPastRelease, readReleaseRows, type PastRelease, type Row } from './support/past-release';
+import { dataTables } from './support/database-snapshot';
+import { installPastRelease, readPastRelease, readReleaseRows, type PastRelease, type Row } from './support/past-release';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { emailIdentityKey } from '../src/leads/identity/email-identity-key';

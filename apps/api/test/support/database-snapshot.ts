@@ -8,10 +8,10 @@ export type RowFilter = Record<string, (row: Record<string, unknown>) => boolean
  * Every row of every table the database's catalog lists, each table's rows in a fixed order, as
  * JSON: two snapshots are equal exactly when nothing was added, changed or removed anywhere. A
  * table added later is in it without being named. Left out: the migrations' own table and, on
- * SQLite, the search index's tables (an index over the leads, rebuilt by triggers).
+ * SQLite, the full-text indexes' tables (indexes over the leads, rebuilt by triggers).
  */
 export async function snapshotTables(database: TestDatabase, leaveOut: RowFilter = {}): Promise<Record<string, string[]>> {
-  const tables = await tableNames(database);
+  const tables = await dataTables(database);
   if (tables.length < 10) throw new Error(`The catalog listed only ${tables.length} tables: the snapshot would prove nothing`);
   const snapshot: Record<string, string[]> = {};
   for (const table of tables) {
@@ -22,12 +22,24 @@ export async function snapshotTables(database: TestDatabase, leaveOut: RowFilter
   return snapshot;
 }
 
-async function tableNames(database: TestDatabase): Promise<string[]> {
-  const rows =
-    database.provider === 'sqlite'
-      ? await queryRows<{ name: string }>(database, `SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite\\_%' ESCAPE '\\' AND name NOT LIKE 'leads\\_search%' ESCAPE '\\'`)
-      : await queryRows<{ name: string }>(database, `SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'`);
-  return rows.map(({ name }) => name).filter((name) => name !== '_prisma_migrations').sort();
+/**
+ * The tables of the database that hold data: Prisma's migration log aside, and SQLite's
+ * full-text indexes (a virtual table and its shadow tables), which the leads feed.
+ */
+export async function dataTables(database: TestDatabase): Promise<string[]> {
+  if (database.provider === 'postgresql') {
+    const tables = await queryRows<{ name: string }>(
+      database,
+      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
+    );
+    return tables.map(({ name }) => name).filter((name) => name !== '_prisma_migrations').sort();
+  }
+  const tables = await queryRows<{ name: string; sql: string }>(database, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
+  const indexes = tables.filter(({ sql }) => sql.startsWith('CREATE VIRTUAL TABLE')).map(({ name }) => name);
+  return tables
+    .map(({ name }) => name)
+    .filter((name) => name !== '_prisma_migrations' && !indexes.some((index) => name === index || name.startsWith(`${index}_`)))
+    .sort();
 }
 
 /**
