@@ -53,7 +53,7 @@ const whatText = (fields: Set<LeadMatch['field']>) => (fields.size === 2 ? TEXT.
 export function DuplicateWarning({ matches, onOpen, onAddAnyway, adding = false, ref }: DuplicateWarningProps) {
   const lines = warningLines(matches);
   return (
-    <div ref={ref} role="status" className="duplicate-warning" data-empty={lines.length === 0 || undefined}>
+    <div ref={ref} role="status" className="duplicate-warning">
       {lines.map(({ key, lead, fields, gmail }, index) => {
         const addAnyway = index === lines.length - 1 ? onAddAnyway : undefined;
         return (
