@@ -1,4 +1,7 @@
 import Database from 'better-sqlite3';
+import { readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import { Client } from 'pg';
 import { hashPassword } from '../../apps/api/src/auth/password-hasher';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
@@ -133,7 +136,7 @@ function fillSqlite(filename: string, count: number, now: number, team: TeamSql)
     // After the calls: a consent names the call it was given on.
     for (const consent of consents) insertConsent.run({ ...consent, givenAt: iso(consent.givenAt), withdrawnAt: consent.withdrawnAt && iso(consent.withdrawnAt) });
   });
-  // The search index is built once at the end rather than row by row by its triggers.
+  // The search indexes are built once at the end rather than row by row by their triggers.
   const triggers = db.prepare(`SELECT name, sql FROM sqlite_master WHERE type = 'trigger' AND tbl_name = 'leads'`).all() as { name: string; sql: string }[];
   for (const trigger of triggers) db.exec(`DROP TRIGGER "${trigger.name}"`);
   let busyLeadId = '';
@@ -143,8 +146,9 @@ function fillSqlite(filename: string, count: number, now: number, team: TeamSql)
     insertBatch(batch);
     busyLeadId ||= busyLeadOf(batch, start) ?? '';
   }
-  db.exec(`INSERT INTO leads_search (leads_search) VALUES ('rebuild')`);
-  for (const trigger of triggers) db.exec(trigger.sql);
+  // The search indexes' own script builds them from the rows and puts their triggers back; then any other trigger.
+  db.exec(readFileSync(join(REPOSITORY_ROOT, 'prisma/sqlite/search-index.sql'), 'utf8'));
+  for (const trigger of triggers) db.exec(trigger.sql.replace(/^CREATE TRIGGER/, 'CREATE TRIGGER IF NOT EXISTS'));
   db.exec('ANALYZE');
   db.close();
   return { busyLeadId };

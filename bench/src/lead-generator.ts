@@ -147,9 +147,13 @@ function stageOf(i: number): string {
   return STAGE_SHARES[0][0];
 }
 
-/** The phone number of generated lead `i` (E.164, as the API stores it). */
+/**
+ * The phone number of generated lead `i` (E.164, as the API stores it): +919 and nine digits
+ * spread as real numbers' are (i times a multiplier prime to 10^9, so no two leads share one),
+ * not counted up from one number, so a search by a part of a number finds as few as it would.
+ */
 export function generatedPhone(i: number): string {
-  return `+919${String(100_000_000 + i).slice(-9)}`;
+  return `+919${String((i * 7_919_333 + 123_456_789) % 1_000_000_000).padStart(9, '0')}`;
 }
 
 /** Every fourth lead (all of them voice-bot leads) talked to the agent: the call that created it. */

@@ -12,6 +12,7 @@ import { fillDatabase, type DataSet } from './fill-database';
 import { bulkStageChange } from './bulk-test';
 import { DUPLICATES_FIRST_PAGE, startStaffApi } from './duplicates-test';
 import { BENCH_AGENTS } from './lead-generator';
+import { LIST_QUERIES, SOURCE_FILTER_PATHS } from './read-scenarios';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
@@ -29,11 +30,6 @@ const MB = 1024 * 1024;
 const DEFAULT_RESULTS_FILE = join(REPOSITORY_ROOT, 'bench/results/latest.json');
 const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ? resolve(REPOSITORY_ROOT, process.env.BENCH_RESULTS_FILE) : DEFAULT_RESULTS_FILE;
 
-export const LIST_QUERIES = {
-  'first page': 'limit=50',
-  'qualified + search': 'status=qualified&q=sharma&limit=50',
-} as const;
-
 /** Staff opening one lead's timeline at the same moment: a team's worth, not the list's 32-connection flood. */
 const TIMELINE_READERS = 4;
 
@@ -46,7 +42,7 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters'] as const;
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -183,6 +179,9 @@ async function main(): Promise<void> {
           for (const [scenario, { path, connections }] of Object.entries(PIPELINE_PATHS(dataSet))) {
             record({ provider, size, scenario, connections, ...(await apiScenario(api, path, connections)) });
           }
+        }
+        if (SCENARIOS.has('filters')) {
+          for (const [scenario, path] of Object.entries(SOURCE_FILTER_PATHS)) record({ provider, size, scenario, connections: CONNECTIONS, ...(await apiScenario(api, path)) });
         }
         if (SCENARIOS.has('export')) record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
         if (SCENARIOS.has('page')) record({ provider, size, scenario: 'page', ...(await measurePage(`${api.url}/`, RUNS)) });

@@ -10,7 +10,7 @@ const ROWS = 3_000;
 /** An import job of ROWS new people, some of them named twice (a later row updates the earlier one's lead); its id. */
 async function startImport(api: ServerProcess): Promise<string> {
   // Every tenth row repeats the person of the row before it, across batch boundaries too.
-  const rows = Array.from({ length: ROWS }, (_, i) => (i % 10 === 9 ? `Crash Again ${i - 1},crash.${i - 1}@example.in,Contacted` : `Crash Row ${i},crash.${i}@example.in,New`));
+  const rows = Array.from({ length: ROWS }, (_, i) => (i % 10 === 9 ? `Crash Row ${i - 1},crash.${i - 1}@example.in,Contacted` : `Crash Row ${i},crash.${i}@example.in,New`));
   const response = await fetch(`${api.url}/api/leads/import/jobs`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: ['Name,Email,Stage', ...rows].join('\r\n') });
   if (response.status !== 202) throw new Error(`POST /api/leads/import/jobs answered ${response.status}: ${await response.text()}`);
   const created = (await response.json()) as { id: string; total: number };

@@ -2,7 +2,7 @@
 // expose the same model types; the app imports them from here, never from generated/.
 import type { Lead as StoredLead, Prisma } from '../generated/sqlite/client';
 
-export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, LeadMerge, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
 
 /**
  * A lead as the app reads and builds it. Its identity keys (email_key, name_key) are left
@@ -10,6 +10,9 @@ export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, Stage, StaffSe
  * identity queries read them.
  */
 export type Lead = Omit<StoredLead, 'emailKey' | 'nameKey'>;
+
+/** A lead's row with every column, its identity keys too: what a merge keeps to put it back exactly. */
+export type { StoredLead };
 
 export type LeadCreateInput = Prisma.LeadCreateInput;
 export type LeadUncheckedCreateInput = Prisma.LeadUncheckedCreateInput;

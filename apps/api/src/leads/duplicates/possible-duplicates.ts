@@ -26,6 +26,15 @@ export class PossibleDuplicates {
     return stored.map(({ id, leadId, otherLeadId, reason }) => activity(leadId, 'possible_duplicate', { pairId: id, otherLeadId, reason }, actorId));
   }
 
+  /**
+   * Pairs stored leads with a close name in the same location, without timeline entries:
+   * nothing was written to those leads (the upgrade's backfill, like the migration pairing
+   * stored leads that share a phone or email).
+   */
+  async pairStoredCloseNames(leads: NewLeadForDuplicates[], db: TransactionClient, now: Date): Promise<void> {
+    await this.duplicates.insert(await this.closeNamePairs(leads, db), now, db);
+  }
+
   private async closeNamePairs(newLeads: NewLeadForDuplicates[], db: TransactionClient): Promise<FoundDuplicate[]> {
     const keyed = newLeads.flatMap((lead) => {
       const name = nameKey(lead.name);

@@ -10,7 +10,7 @@ export interface LeadView {
   owner?: string;
   /** Tags the leads all carry (any case); absent: any tags or none. */
   tags?: string[];
-  /** Where the leads came from, exactly as their `source` says; absent: anywhere. */
+  /** Where the leads came from, as their `source` says, case aside; absent: anywhere. */
   source?: string;
   /** Calendar days (YYYY-MM-DD, both included) in the browser's time zone; absent: unbounded. */
   createdFrom?: string;

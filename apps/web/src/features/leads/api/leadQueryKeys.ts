@@ -9,6 +9,8 @@ export const leadKeys = {
   /** The board's column counts for a view (its stage filter aside: each column is a stage). */
   board: (view: LeadView) => [...leadKeys.all, 'board', view] as const,
   counts: (q: string) => [...leadKeys.all, 'counts', q] as const,
+  /** The sources in use with their counts (the Source filter's choices). */
+  sources: () => [...leadKeys.all, 'sources'] as const,
   /** The saved views with their live counts. */
   savedViews: () => [...leadKeys.all, 'views'] as const,
   stats: (timeZone: string) => [...leadKeys.all, 'stats', timeZone] as const,

@@ -1,5 +1,5 @@
 import { nextLink } from '../../../lib/nextLink';
-import type { CreateLeadRequest, DailyLeadCount, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { CreateLeadRequest, DailyLeadCount, Lead, LeadStats, LeadWithCalls, SourceCount } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
 import type { LeadPage, LeadView } from '../types';
 import { browserTimeZone } from '../utils/formatDateTime';
@@ -42,6 +42,11 @@ export async function fetchLeadCount(view: LeadView, signal?: AbortSignal): Prom
   return (await fetchLeadPage(firstPageUrl(view, 1), signal)).total;
 }
 
+
+/** GET /api/leads/sources: each source of the leads the viewer may see, with its count, most used first. */
+export function fetchLeadSources(signal?: AbortSignal): Promise<SourceCount[]> {
+  return apiJson('/api/leads/sources', { signal });
+}
 
 export function fetchLeadStats(timeZone: string, signal?: AbortSignal): Promise<LeadStats> {
   return apiJson(`/api/leads/stats?${new URLSearchParams({ tz: timeZone })}`, { signal });
