@@ -56,13 +56,21 @@ for (const theme of ['light', 'dark'] as const) {
     await page.keyboard.press('Escape');
     await expect(form).toBeHidden();
 
-    // Possible duplicates, and a pair's lead opened over it with its own pairs.
+    // Possible duplicates, the merge of a pair, and a pair's lead opened over it with its own pairs.
     await dashboard(page).getByRole('button', { name: 'Possible duplicates' }).click();
     const duplicates = page.getByRole('dialog', { name: 'Possible duplicates' });
     const pair = duplicates.getByRole('article', { name: `${tag} Rahul Verma and ${tag} Aarav Sharma` });
     await expect(pair).toBeVisible();
     expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
     await page.screenshot({ path: join(SCREENSHOTS, `possible-duplicates-${theme}.png`) });
+    // The merge dialog's preview, its choices marked, over the panel.
+    await pair.getByRole('button', { name: 'Merge…' }).click();
+    const merge = page.getByRole('dialog', { name: 'Merge leads' });
+    await expect(merge.getByRole('group', { name: /^Name/ })).toBeVisible();
+    expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+    await page.screenshot({ path: join(SCREENSHOTS, `merge-leads-${theme}.png`) });
+    await page.keyboard.press('Escape');
+    await expect(merge).toBeHidden();
     await pair.getByRole('button', { name: `Open ${tag} Rahul Verma` }).click();
     const flagged = page.getByRole('dialog', { name: `${tag} Rahul Verma` });
     await expect(flagged.getByRole('region', { name: 'Possible duplicates' })).toBeVisible();
