@@ -175,8 +175,11 @@ describe("Editing a lead over another lead's phone or email", { timeout: 20_000 
     const asked = new URL(requestsTo(requests, 'GET /api/leads/matches')[0].url).searchParams;
     expect(Object.fromEntries(asked)).toEqual({ phone: '9876543210', exceptId: 'lead-1' });
 
+    const pairsRead = requestsTo(requests, 'GET /api/leads/duplicates').length;
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(requestsTo(requests, 'PATCH /api/leads/lead-1')).toHaveLength(1));
     expect(await requestsTo(requests, 'PATCH /api/leads/lead-1')[0].json()).toEqual({ phone: '9876543210' });
+    // The API pairs the two: the lead's possible duplicates are read again.
+    await waitFor(() => expect(requestsTo(requests, 'GET /api/leads/duplicates').length).toBeGreaterThan(pairsRead));
   });
 });
