@@ -33,3 +33,10 @@ export interface LeadPage {
   /** The next page's URL, from the Link header. */
   next: string | null;
 }
+
+/** A lead to open: as a list holds it, or by its id and name only (a match, a pair of possible duplicates), the rest read when shown. */
+export type LeadReference = Lead | Pick<Lead, '_id' | 'name'>;
+
+export function isFullLead(lead: LeadReference): lead is Lead {
+  return 'version' in lead;
+}

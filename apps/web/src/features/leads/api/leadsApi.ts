@@ -1,5 +1,5 @@
 import { nextLink } from '../../../lib/nextLink';
-import type { DailyLeadCount, Lead, LeadInput, LeadStats, LeadWithCalls, SourceCount } from '@lead-desk/contracts';
+import type { CreateLeadRequest, DailyLeadCount, Lead, LeadStats, LeadWithCalls, SourceCount } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
 import type { LeadPage, LeadView } from '../types';
 import { browserTimeZone } from '../utils/formatDateTime';
@@ -60,7 +60,8 @@ export function fetchLead(id: string, signal?: AbortSignal): Promise<LeadWithCal
   return apiJson(`/api/leads/${encodeURIComponent(id)}`, { signal });
 }
 
-export function createLead(lead: LeadInput): Promise<Lead> {
+/** POST /api/leads; `allowDuplicate` adds it although a stored lead has its phone or email (else a 409, see duplicateConflictOf). */
+export function createLead(lead: CreateLeadRequest): Promise<Lead> {
   return apiJson('/api/leads', { method: 'POST', body: lead });
 }
 
