@@ -102,10 +102,10 @@ function fillSqlite(filename: string, count: number, now: number, team: TeamSql)
   const iso = (date: Date) => date.toISOString().replace('Z', '+00:00');
   db.exec(team.agents.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`).replaceAll('TRUE', '1').replaceAll('FALSE', '0'));
   db.exec(team.routing.replaceAll('CURRENT_TIMESTAMP', `'${iso(new Date(now))}'`));
-  const insertLead = db.prepare(`INSERT INTO leads (id, name, email, phone, email_key, name_key, location, qualified, source, interested_in,
+  const insertLead = db.prepare(`INSERT INTO leads (id, name, email, phone, email_key, name_key, location_key, location, qualified, source, interested_in,
     budget_amount, budget_text, timeline, loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, archived_at, tags,
     do_not_call, do_not_call_reason)
-    VALUES (@id, @name, @email, @phone, @emailKey, @nameKey, @location, @qualified, @source, @interestedIn,
+    VALUES (@id, @name, @email, @phone, @emailKey, @nameKey, @locationKey, @location, @qualified, @source, @interestedIn,
     @budgetAmount, @budgetText, @timeline, @loanNeeded, @createdAt, @createdAt, @stageId, @ownerId, @lostReason, @archivedAt, @tags,
     @doNotCall, @doNotCallReason)`);
   const insertDuplicate = db.prepare(`INSERT INTO lead_duplicates (id, lead_id, other_lead_id, reason, pair_key, detected_at, dismissed_at, dismissed_by_id)
@@ -175,19 +175,19 @@ async function fillPostgres(connectionString: string, schema: string, count: num
       await client.query(
         `INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount,
            budget_text, timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, do_not_call,
-           do_not_call_reason, email_key, name_key, updated_at)
+           do_not_call_reason, email_key, name_key, location_key, updated_at)
          SELECT *, created_at FROM unnest($1::text[], $2::text[], $3::text[], $4::text[], $5::text[], $6::bool[],
            $7::text[], $8::text[], $9::float8[], $10::text[], $11::text[], $12::bool[], $13::timestamp[],
-           $14::text[], $15::text[], $16::text[], $17::timestamp[], $18::text[], $19::bool[], $20::text[], $21::text[], $22::text[])
+           $14::text[], $15::text[], $16::text[], $17::timestamp[], $18::text[], $19::bool[], $20::text[], $21::text[], $22::text[], $23::text[])
            AS t(id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text,
            timeline, loan_needed, created_at, stage_id, owner_id, lost_reason, archived_at, tags, do_not_call, do_not_call_reason,
-           email_key, name_key)`,
+           email_key, name_key, location_key)`,
         [
           lead('id'), lead('name'), lead('email'), lead('phone'), lead('location'), lead('qualified'),
           lead('source'), lead('interestedIn'), lead('budgetAmount'), lead('budgetText'), lead('timeline'),
           lead('loanNeeded'), leads.map((row) => timestamp(row.createdAt)), lead('stageId'), lead('ownerId'),
           lead('lostReason'), leads.map((row) => row.archivedAt && timestamp(row.archivedAt)), leads.map((row) => JSON.stringify(row.tags)),
-          lead('doNotCall'), lead('doNotCallReason'), lead('emailKey'), lead('nameKey'),
+          lead('doNotCall'), lead('doNotCallReason'), lead('emailKey'), lead('nameKey'), lead('locationKey'),
         ],
       );
       const pair = <K extends keyof GeneratedDuplicate>(key: K) => duplicates.map((row) => row[key]);

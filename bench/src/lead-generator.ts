@@ -32,6 +32,7 @@ export interface GeneratedLead {
   /** The identity keys the app writes beside the email and the name (identityKeyColumns). */
   emailKey: string | null;
   nameKey: string | null;
+  locationKey: string | null;
   location: string;
   qualified: boolean;
   source: string;
@@ -110,6 +111,7 @@ export function generatedLead(i: number, now: number, count: number): GeneratedL
     ...contact,
     emailKey: keys.emailKey ?? null,
     nameKey: keys.nameKey ?? null,
+    locationKey: keys.locationKey ?? null,
     qualified: i % 3 === 0,
     source: SOURCES[i % SOURCES.length],
     interestedIn: INTERESTS[i % INTERESTS.length],

@@ -7,6 +7,7 @@ import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test
 import { startTestApp, type TestApp } from './support/test-app';
 import { emailIdentityKey } from '../src/leads/identity/email-identity-key';
 import { NameKeysBackfill } from '../src/leads/identity/name-keys-backfill';
+import { locationKey } from '../src/leads/identity/location-key';
 import { nameKey } from '../src/leads/identity/person-name';
 
 /**
@@ -239,12 +240,12 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
     const { get } = upgrade;
 
     it('keys every stored lead for "is this the same person", and shows the possible duplicates they held: a shared phone, one Gmail mailbox, a close name in one place', async () => {
-      const leads = await queryRows<{ id: string; name: string; email: string | null; email_key: string | null; name_key: string | null }>(
+      const leads = await queryRows<{ id: string; name: string; email: string | null; location: string | null; email_key: string | null; name_key: string | null; location_key: string | null }>(
         upgrade.database,
-        'SELECT id, name, email, email_key, name_key FROM leads ORDER BY id',
+        'SELECT id, name, email, location, email_key, name_key, location_key FROM leads ORDER BY id',
       );
-      expect(leads.map(({ id, email_key, name_key }) => ({ id, email_key, name_key }))).toEqual(
-        leads.map(({ id, email, name }) => ({ id, email_key: email && emailIdentityKey(email), name_key: nameKey(name) })),
+      expect(leads.map(({ id, email_key, name_key, location_key }) => ({ id, email_key, name_key, location_key }))).toEqual(
+        leads.map(({ id, email, name, location }) => ({ id, email_key: email && emailIdentityKey(email), name_key: nameKey(name), location_key: locationKey(location) })),
       );
       expect(leads.find((lead) => lead.id === id(5))?.email_key).toBe('ananyarao@gmail.com');
       const pairs = (await get('/api/leads/duplicates').expect(200)).body as { reason: string; lead: { _id: string }; other: { _id: string } }[];

@@ -50,6 +50,7 @@ const WRITABLE_COLUMNS: Record<keyof (LeadColumns & IdentityKeyColumns), [column
   loanNeeded: ['loan_needed', 'boolean'],
   emailKey: ['email_key', 'text'],
   nameKey: ['name_key', 'text'],
+  locationKey: ['location_key', 'text'],
 };
 
 /** The only place that queries the leads table. */
@@ -280,16 +281,16 @@ export class LeadsRepository {
   async createMany(leads: Lead[], db: Db): Promise<void> {
     if (leads.length === 0) return;
     const rows = leads.map((lead) => {
-      const { emailKey, nameKey } = identityKeyColumns(lead);
+      const { emailKey, nameKey, locationKey } = identityKeyColumns(lead);
       return sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
         ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason}, ${lead.previouslyErasedAt},
-        ${emailKey}, ${nameKey})`;
+        ${emailKey}, ${nameKey}, ${locationKey})`;
     });
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
         loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at,
-        email_key, name_key)
+        email_key, name_key, location_key)
       VALUES ${join(rows)}`;
   }
 
@@ -370,13 +371,16 @@ export class LeadsRepository {
     return db.lead.findMany({ where: { id: { gt: after, lte: until } }, select: { id: true, name: true, location: true, createdAt: true }, orderBy: { id: 'asc' }, take: limit });
   }
 
-  /** Writes each lead's name_key from its name, changing nothing else of it (not its version: no one's data changed). */
-  async fillNameKeys(leads: Pick<Lead, 'id' | 'name'>[], db: Db): Promise<void> {
+  /** Writes each lead's name_key and location_key from its name and location, changing nothing else of it (not its version: no one's data changed). */
+  async fillNameKeys(leads: Pick<Lead, 'id' | 'name' | 'location'>[], db: Db): Promise<void> {
     const { dialect } = this.database;
-    const rows = leads.map(({ id, name }) => sql`(${dialect.typed(id, 'text')}, ${dialect.typed(identityKeyColumns({ name }).nameKey, 'text')})`);
+    const rows = leads.map(({ id, name, location }) => {
+      const keys = identityKeyColumns({ name, location });
+      return sql`(${dialect.typed(id, 'text')}, ${dialect.typed(keys.nameKey, 'text')}, ${dialect.typed(keys.locationKey, 'text')})`;
+    });
     await db.$executeRaw`
-      WITH keyed (id, name_key) AS (VALUES ${join(rows)})
-      UPDATE leads SET name_key = keyed.name_key FROM keyed WHERE leads.id = keyed.id`;
+      WITH keyed (id, name_key, location_key) AS (VALUES ${join(rows)})
+      UPDATE leads SET name_key = keyed.name_key, location_key = keyed.location_key FROM keyed WHERE leads.id = keyed.id`;
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
