@@ -5,30 +5,41 @@
 import Database from 'better-sqlite3';
 import { createServer } from 'node:http';
 import { Pool } from 'pg';
+import type { RowReader, SearchTarget } from '../../apps/api/src/database/database-dialect';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
-import { likePattern } from '../../apps/api/src/database/like-pattern';
 import { READ_TYPES } from '../../apps/api/src/database/postgresql/postgres-pool';
-import { ftsPhrase, SQLITE_COMMON_TERM_MATCHES } from '../../apps/api/src/database/sqlite/sqlite-search';
+import { postgresSearchCondition } from '../../apps/api/src/database/postgresql/postgres-search';
+import { join, raw, sql, type Sql } from '../../apps/api/src/database/sql';
+import { sqliteParameter } from '../../apps/api/src/database/sqlite/sqlite-parameter';
+import { SqliteSearch } from '../../apps/api/src/database/sqlite/sqlite-search';
 import { rowConverter } from '../../apps/api/src/database/sqlite/sqlite-rows';
 import { leadOutputFromRow, type LeadRow } from '../../apps/api/src/leads/lead-row';
+import { leadSearchTargets } from '../../apps/api/src/leads/lead-search';
 
 const target = parseDatabaseUrl(process.env.DATABASE_URL ?? '');
 const port = Number(process.env.PORT);
 
-const COLUMNS = `id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
+const COLUMNS = raw(`id, name, email, phone, location, qualified, source, interested_in AS "interestedIn",
   budget_amount AS "budgetAmount", budget_text AS "budgetText", timeline, loan_needed AS "loanNeeded",
   created_at AS "createdAt", updated_at AS "updatedAt", stage_id AS "stageId", owner_id AS "ownerId", lost_reason AS "lostReason",
-  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason"`;
-const ORDER = 'ORDER BY created_at DESC, id DESC';
+  tags, version, archived_at AS "archivedAt", do_not_call AS "doNotCall", do_not_call_reason AS "doNotCallReason"`);
 /** Like the API's page: the leads are chosen from leads alone, then each stage and owner name read by its key. */
-const pageSql = (clause: string, limit: string) => `
+const pageSql = (where: Sql, limit: number) => sql`
   SELECT page.*,
     (SELECT name FROM stages WHERE stages.id = page."stageId") AS "stageName",
     (SELECT kind FROM stages WHERE stages.id = page."stageId") AS "stageKind",
     (SELECT name FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerName",
     (SELECT email FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerEmail"
-  FROM (SELECT ${COLUMNS} FROM leads ${clause} ${ORDER} LIMIT ${limit}) page
+  FROM (SELECT ${COLUMNS} FROM leads ${where} ORDER BY created_at DESC, id DESC LIMIT ${limit}) page
   ORDER BY page."createdAt" DESC, page.id DESC`;
+
+/** The list's WHERE: archived leads left out, as the API's list does; the search's condition is each database's, as the API's dialect builds it. */
+async function whereClause(status: string, q: string, search: (targets: SearchTarget[]) => Promise<Sql>): Promise<Sql> {
+  const conditions = [sql`archived_at IS NULL`];
+  if (status !== 'all') conditions.push(sql`qualified = ${status === 'qualified'}`);
+  if (q) conditions.push(await search(leadSearchTargets(q)));
+  return sql`WHERE ${join(conditions, ' AND ')}`;
+}
 
 interface Database_ {
   /** The page's rows, newest first. */
@@ -37,54 +48,25 @@ interface Database_ {
   version(): Promise<string>;
 }
 
-
 function sqlite(filename: string): Database_ {
   const db = new Database(filename, { readonly: true });
-  const like = "(name LIKE ? ESCAPE '\\' OR email LIKE ? ESCAPE '\\' OR location LIKE ? ESCAPE '\\')";
-  const fts = 'rowid IN (SELECT rowid FROM leads_search WHERE leads_search MATCH ?)';
-  const probe = db.prepare(`SELECT COUNT(*) AS matches FROM (SELECT rowid FROM leads_search WHERE leads_search MATCH ? LIMIT ${SQLITE_COMMON_TERM_MATCHES})`);
-  // Like the API, it asks the FTS index how common a term is once per term.
-  const probed = new Map<string, number>();
-  const termMatches = (q: string) => {
-    const key = q.toLowerCase();
-    if (!probed.has(key)) probed.set(key, (probe.get(ftsPhrase(q)) as { matches: number }).matches);
-    return probed.get(key)!;
-  };
-  const filter = (status: string, q: string, forPage: boolean) => {
-    // The list leaves archived leads out, as the API's does.
-    const where: string[] = ['archived_at IS NULL'];
-    const params: unknown[] = [];
-    if (status !== 'all') {
-      where.push('qualified = ?');
-      params.push(status === 'qualified' ? 1 : 0);
-    }
-    if (q) {
-      const common = forPage && /^[\x20-\x7e]{3,}$/.test(q) && termMatches(q) >= SQLITE_COMMON_TERM_MATCHES;
-      if ([...q].length >= 3 && !common) {
-        where.push(fts);
-        params.push(ftsPhrase(q));
-      } else {
-        where.push(like);
-        params.push(...Array(3).fill(likePattern(q)));
-      }
-    }
-    return { clause: `WHERE ${where.join(' AND ')}`, params };
-  };
+  const all = (query: Sql) => db.prepare(query.sql).all(...query.values.map(sqliteParameter));
+  const reader: RowReader = { rows: async <T>(query: Sql) => all(query) as T[], close: async () => void db.close() };
+  // Like the API, it asks the FTS indexes how common a search is, once per search.
+  const search = new SqliteSearch();
   // Like the API's read side, booleans and times become the domain's values (what the columns declare is read once per query).
   const converters = new Map<string, (rows: unknown[]) => void>();
   return {
     page: async (status, q, limit) => {
-      const { clause, params } = filter(status, q, true);
-      const sql = pageSql(clause, '?');
-      const statement = db.prepare(sql);
-      const rows = statement.all(...params, limit) as LeadRow[];
-      if (!converters.has(sql)) converters.set(sql, rowConverter(statement));
-      converters.get(sql)!(rows);
+      const query = pageSql(await whereClause(status, q, (targets) => search.condition(targets, 'page', reader)), limit);
+      const rows = all(query) as LeadRow[];
+      if (!converters.has(query.sql)) converters.set(query.sql, rowConverter(db.prepare(query.sql)));
+      converters.get(query.sql)!(rows);
       return rows;
     },
     count: async (status, q) => {
-      const { clause, params } = filter(status, q, false);
-      return (db.prepare(`SELECT COUNT(*) AS count FROM leads ${clause}`).get(...params) as { count: number }).count;
+      const where = await whereClause(status, q, (targets) => search.condition(targets, 'count', reader));
+      return (all(sql`SELECT COUNT(*) AS count FROM leads ${where}`)[0] as { count: number }).count;
     },
     version: async () => (db.prepare(`SELECT total_changes() || ':' || data_version AS version FROM pragma_data_version`).get() as { version: string }).version,
   };
@@ -92,27 +74,15 @@ function sqlite(filename: string): Database_ {
 
 function postgres(connectionString: string, schema: string): Database_ {
   const pool = new Pool({ connectionString, max: 10, options: `-c search_path="${schema}",public`, types: READ_TYPES });
-  const filter = (status: string, q: string) => {
-    const where: string[] = ['archived_at IS NULL'];
-    const params: unknown[] = [];
-    if (status !== 'all') {
-      params.push(status === 'qualified');
-      where.push(`qualified = $${params.length}`);
-    }
-    if (q) {
-      params.push(likePattern(q));
-      where.push(`(name ILIKE $${params.length} OR email ILIKE $${params.length} OR location ILIKE $${params.length})`);
-    }
-    return { clause: `WHERE ${where.join(' AND ')}`, params };
-  };
+  const where = (status: string, q: string) => whereClause(status, q, async (targets) => postgresSearchCondition(targets));
   return {
     page: async (status, q, limit) => {
-      const { clause, params } = filter(status, q);
-      return (await pool.query(pageSql(clause, `$${params.length + 1}`), [...params, limit])).rows;
+      const query = pageSql(await where(status, q), limit);
+      return (await pool.query(query.text, query.values)).rows;
     },
     count: async (status, q) => {
-      const { clause, params } = filter(status, q);
-      return Number((await pool.query(`SELECT COUNT(*) AS count FROM leads ${clause}`, params)).rows[0].count);
+      const query = sql`SELECT COUNT(*) AS count FROM leads ${await where(status, q)}`;
+      return Number((await pool.query(query.text, query.values)).rows[0].count);
     },
     version: async () => (await pool.query(`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM leads_change_seq`)).rows[0].version,
   };

@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { identityKeyColumns } from '../../apps/api/src/leads/identity/identity-key-columns';
+import { flaggedIndexOf, plannedDuplicate } from './duplicate-generator';
 
 const FIRST = ['Aarav', 'Vivaan', 'Aditya', 'Vihaan', 'Arjun', 'Sai', 'Reyansh', 'Krishna', 'Ishaan', 'Rohan', 'Ananya', 'Diya', 'Priya', 'Kavya', 'Saanvi', 'Meera', 'Isha', 'Neha', 'Pooja', 'Riya', 'Rahul', 'Vikram', 'Karthik', 'Siddharth', 'Lakshmi', 'Divya', 'Sneha', 'Nikhil', 'Manish', 'Deepika'];
 const LAST = ['Sharma', 'Verma', 'Iyer', 'Reddy', 'Nair', 'Patel', 'Mehta', 'Singh', 'Kulkarni', 'Joshi', 'Rao', 'Gupta', 'Menon', 'Das', 'Banerjee', 'Chopra', 'Kapoor', 'Agarwal', 'Pillai', 'Desai'];
@@ -17,12 +19,20 @@ const LOST_REASONS = ['Budget too low', 'Bought elsewhere', 'Not reachable', 'Lo
 
 /** The agents of the data set: each owns a fifth of the leads (the last fifth is unassigned), all available for round-robin. */
 export const BENCH_AGENTS = [1, 2, 3, 4].map((n) => ({ id: `bench-agent-${n}`, name: `Bench Agent ${n}`, email: `agent${n}@bench.example.in` }));
+/** An admin beside them, who owns no lead. */
+export const BENCH_ADMIN = { id: 'bench-admin', name: 'Bench Admin', email: 'admin@bench.example.in' };
+/** The bench staff's password: a scenario signs in to measure an admin's and an agent's view (AUTH_MODE=staff). */
+export const BENCH_STAFF_PASSWORD = 'bench staff password';
 
 export interface GeneratedLead {
   id: string;
   name: string;
   email: string;
   phone: string;
+  /** The identity keys the app writes beside the email and the name (identityKeyColumns). */
+  emailKey: string | null;
+  nameKey: string | null;
+  locationKey: string | null;
   location: string;
   qualified: boolean;
   source: string;
@@ -60,17 +70,48 @@ export interface GeneratedCall {
   createdAt: Date;
 }
 
-/** Lead number `i` of a data set: deterministic, realistic, a third of them qualified, spread over a year. */
-export function generatedLead(i: number, now: number): GeneratedLead {
-  const name = `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+const nameOf = (i: number) => `${FIRST[i % FIRST.length]} ${LAST[Math.floor(i / FIRST.length) % LAST.length]}`;
+const cityOf = (i: number) => CITIES[(i * 7) % CITIES.length];
+const mailboxOf = (i: number) => `${nameOf(i).toLowerCase().replace(' ', '.')}.${i}`;
+
+/**
+ * Lead `i`'s contact: its own, unless it is a possible duplicate (about 2%, see
+ * duplicate-generator.ts) of an older lead whose phone, email, Gmail mailbox (written
+ * with other dots and a +tag) or full name and city it shares; a lead whose Gmail
+ * variant comes later has a Gmail address.
+ */
+function contactOf(i: number, count: number): { name: string; email: string; phone: string; location: string } {
+  const own = { name: nameOf(i), email: `${mailboxOf(i)}@example.in`, phone: generatedPhone(i), location: cityOf(i) };
+  const flagged = flaggedIndexOf(i, count);
+  if (flagged !== null && plannedDuplicate(flagged, count)?.reason === 'gmail_variant') own.email = `${mailboxOf(i)}@gmail.com`;
+  const plan = plannedDuplicate(i, count);
+  const j = plan?.otherIndex ?? i;
+  switch (plan?.reason) {
+    case 'same_phone':
+      return { ...own, phone: generatedPhone(j) };
+    case 'same_email':
+      return { ...own, email: `${mailboxOf(j)}@example.in` };
+    case 'gmail_variant':
+      return { ...own, email: `${mailboxOf(j).replaceAll('.', '')}+homes@gmail.com` };
+    case 'close_name_same_location':
+      return { ...own, name: nameOf(j), location: cityOf(j) };
+    default:
+      return own;
+  }
+}
+
+/** Lead number `i` of a data set of `count`: deterministic, realistic, a third of them qualified, spread over a year. */
+export function generatedLead(i: number, now: number, count: number): GeneratedLead {
+  const contact = contactOf(i, count);
+  const keys = identityKeyColumns(contact);
   const budgetLakh = 20 + ((i * 37) % 480);
   const stageId = stageOf(i);
   return {
     id: randomUUID(),
-    name,
-    email: `${name.toLowerCase().replace(' ', '.')}.${i}@example.in`,
-    phone: generatedPhone(i),
-    location: CITIES[(i * 7) % CITIES.length],
+    ...contact,
+    emailKey: keys.emailKey ?? null,
+    nameKey: keys.nameKey ?? null,
+    locationKey: keys.locationKey ?? null,
     qualified: i % 3 === 0,
     source: SOURCES[i % SOURCES.length],
     interestedIn: INTERESTS[i % INTERESTS.length],
@@ -108,9 +149,13 @@ function stageOf(i: number): string {
   return STAGE_SHARES[0][0];
 }
 
-/** The phone number of generated lead `i` (E.164, as the API stores it). */
+/**
+ * The phone number of generated lead `i` (E.164, as the API stores it): +919 and nine digits
+ * spread as real numbers' are (i times a multiplier prime to 10^9, so no two leads share one),
+ * not counted up from one number, so a search by a part of a number finds as few as it would.
+ */
 export function generatedPhone(i: number): string {
-  return `+919${String(100_000_000 + i).slice(-9)}`;
+  return `+919${String((i * 7_919_333 + 123_456_789) % 1_000_000_000).padStart(9, '0')}`;
 }
 
 /** Every fourth lead (all of them voice-bot leads) talked to the agent: the call that created it. */

@@ -1,6 +1,7 @@
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '@lead-desk/test-support';
+import { LIST_SCENARIOS, SOURCE_FILTER_SCENARIOS } from './read-scenarios';
 import type { Spread } from './statistics';
 import { lineChartSvg, type Series } from './svg-plot';
 
@@ -24,8 +25,9 @@ const BEFORE = join(REPOSITORY_ROOT, 'bench/results/before-fixes.json');
 const PIPELINE_RESULTS = join(REPOSITORY_ROOT, 'bench/results/pipeline-1m.json');
 /** The bulk job at a million leads, measured on its own when the run above has no bulk figures. */
 const BULK_RESULTS = join(REPOSITORY_ROOT, 'bench/results/bulk-1m.json');
+/** The possible duplicates' first page measured on its own (BENCH_SCENARIOS=duplicates), shown while the run above has none. */
+const DUPLICATES_RESULTS = join(REPOSITORY_ROOT, 'bench/results/duplicates.json');
 
-const LIST_SCENARIOS = ['first page', 'qualified + search'];
 /**
  * The pipeline's reads and their p95 goals in ms (issue 14): the board and the filtered page
  * under the list's 32 connections, a lead's timeline as a few staff open it at once (its
@@ -33,6 +35,9 @@ const LIST_SCENARIOS = ['first page', 'qualified + search'];
  */
 const PIPELINE_GOALS: Record<string, number> = { 'board counts': 50, 'stage + owner page': 50, 'activity page, 4 at once': 20 };
 const PIPELINE_SCENARIOS = ['board counts', 'stage + owner page', 'activity page', 'activity page, 4 at once'];
+/** Possible duplicates' first page (issue 21) as an admin and as an agent sees it, in staff mode: p95 under 50 ms at a million leads. */
+const DUPLICATES_SCENARIOS = ['duplicates first page, admin', 'duplicates first page, agent'];
+const DUPLICATES_P95_GOAL_MS = 50;
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -78,7 +83,9 @@ function sections(report: BenchReport): Record<string, string> {
       ]),
     ),
     pipeline: pipelineSection(report),
+    'source-filter': rows(SOURCE_FILTER_SCENARIOS).length > 0 ? readsTable(rows(SOURCE_FILTER_SCENARIOS), settings) : '(not measured in this run: `BENCH_SCENARIOS=filters pnpm bench`)',
     bulk: bulkSection(report),
+    duplicates: duplicatesSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -112,15 +119,39 @@ function bulkSection(report: BenchReport): string {
   );
 }
 
+/** The report holding some scenarios' figures: this one, or the run saved apart in `file` while this one has none. */
+function reportWith(report: BenchReport, scenarios: string[], file: string): { source: BenchReport; separate: boolean } | null {
+  if (report.results.some((r) => scenarios.includes(r.scenario))) return { source: report, separate: false };
+  if (!existsSync(file)) return null;
+  return { source: JSON.parse(readFileSync(file, 'utf8')) as BenchReport, separate: true };
+}
+
+const duplicatesReport = (report: BenchReport) => reportWith(report, DUPLICATES_SCENARIOS, DUPLICATES_RESULTS);
+
+function duplicatesSection(report: BenchReport): string {
+  const found = duplicatesReport(report);
+  if (!found) return '(not measured: run `BENCH_SCENARIOS=duplicates pnpm bench`)';
+  const { source, separate } = found;
+  const origin = separate
+    ? `Measured on its own (\`bench/results/duplicates.json\`, ${source.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${source.settings.runs} runs of ${source.settings.seconds} s; load average at the start ${source.machine.loadAverage.join(' / ')}), not in the run above.\n\n`
+    : '';
+  return (
+    origin +
+    table(
+      ['database', 'leads', 'viewer', 'pairs on the page', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
+      source.results.filter((r) => DUPLICATES_SCENARIOS.includes(r.scenario)).map((r) => [
+        r.provider, sizeText(r.size), r.scenario.replace('duplicates first page, ', ''), String(r.pairsOnFirstPage), String(r.connections), spreadText(r.api.requestsPerSecond, 0),
+        r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
+}
+
 /** How many of the leads the ingest created got an agent by round-robin (runs before the pipeline issue did not count them). */
 const routedText = (r: Row) => (r.newLeads === undefined ? 'not counted' : `${r.routed} of ${r.newLeads}`);
 
 /** The report holding the pipeline's figures: this one, or the separate pipeline run while this one has none. */
-function pipelineReport(report: BenchReport): { source: BenchReport; separate: boolean } | null {
-  if (report.results.some((r) => PIPELINE_SCENARIOS.includes(r.scenario))) return { source: report, separate: false };
-  if (!existsSync(PIPELINE_RESULTS)) return null;
-  return { source: JSON.parse(readFileSync(PIPELINE_RESULTS, 'utf8')) as BenchReport, separate: true };
-}
+const pipelineReport = (report: BenchReport) => reportWith(report, PIPELINE_SCENARIOS, PIPELINE_RESULTS);
 
 function pipelineSection(report: BenchReport): string {
   const found = pipelineReport(report);
@@ -133,21 +164,26 @@ function pipelineSection(report: BenchReport): string {
   // A separate run shows the list's own scenarios too, if it ran them: the yardstick of how busy the machine was.
   const shown = [...PIPELINE_SCENARIOS, ...(separate ? [...LIST_SCENARIOS, 'webhook ingest'] : [])];
   const rows = source.results.filter((r) => shown.includes(r.scenario));
-  const reads = table(
-    ['database', 'leads', 'scenario', 'route', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors', 'load average'],
-    rows.filter((r) => r.scenario !== 'webhook ingest').map((r) => [
-      r.provider, sizeText(r.size), LIST_SCENARIOS.includes(r.scenario) ? `list "${r.scenario}" (yardstick)` : r.scenario,
-      r.path ? `\`${r.path.replace(/\/api\/leads\/[0-9a-f-]{36}\//, '/api/leads/:id/')}\`` : 'as in section 1', String(r.connections ?? settings.connections), spreadText(r.api.requestsPerSecond, 0),
-      r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), r.baseline ? r.baseline.p95.median.toFixed(1) : '—',
-      String(r.api.errors + (r.baseline?.errors ?? 0)), String(r.loadAverage1m),
-    ]),
-  );
+  const reads = readsTable(rows.filter((r) => r.scenario !== 'webhook ingest'), settings);
   const ingest = rows.filter((r) => r.scenario === 'webhook ingest');
   if (ingest.length === 0) return origin + reads;
   return `${origin}${reads}\n\nWebhook ingest with round-robin on, in the same run:\n\n${table(
     ['database', 'leads', 'accepted/s', 'p99 ms', 'accepted', 'lost', 'new leads routed', 'load average'],
     ingest.map((r) => [r.provider, sizeText(r.size), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.lost), routedText(r), String(r.loadAverage1m)]),
   )}`;
+}
+
+/** Reads of the API under load, each row one route (a list scenario from section 1 shown as the yardstick). */
+function readsTable(rows: Row[], settings: BenchReport['settings']): string {
+  return table(
+    ['database', 'leads', 'scenario', 'route', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors', 'load average'],
+    rows.map((r) => [
+      r.provider, sizeText(r.size), LIST_SCENARIOS.includes(r.scenario) ? `list "${r.scenario}" (yardstick)` : r.scenario,
+      r.path ? `\`${r.path.replace(/\/api\/leads\/[0-9a-f-]{36}\//, '/api/leads/:id/')}\`` : 'as in section 1', String(r.connections ?? settings.connections), spreadText(r.api.requestsPerSecond, 0),
+      r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), r.baseline ? r.baseline.p95.median.toFixed(1) : '—',
+      String(r.api.errors + (r.baseline?.errors ?? 0)), String(r.loadAverage1m),
+    ]),
+  );
 }
 
 /** The 1-minute load average the scenarios of one database and size were measured under. */
@@ -197,6 +233,18 @@ function goalsTable(report: BenchReport): string {
       lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${goal} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < goal)]);
     }
     if (pipeline.separate) for (const r of pipelineAt(['webhook ingest'])) ingestGoals(r, label);
+  }
+  const duplicates = duplicatesReport(report);
+  if (duplicates) {
+    const size = Math.max(...duplicates.source.settings.sizes);
+    const label = duplicates.separate ? ` (separate run at ${sizeText(size)})` : '';
+    for (const r of duplicates.source.results.filter((x) => DUPLICATES_SCENARIOS.includes(x.scenario) && x.size === size)) {
+      lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${DUPLICATES_P95_GOAL_MS} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < DUPLICATES_P95_GOAL_MS)]);
+    }
+  }
+  // The Source filter's reads are held to the list's latency goal (issue 21).
+  for (const r of at(SOURCE_FILTER_SCENARIOS)) {
+    lines.push([`${r.scenario}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < GOALS.listP95Ms)]);
   }
   for (const r of at('page')) {
     lines.push([

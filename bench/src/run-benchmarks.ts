@@ -10,7 +10,9 @@ import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { timeDownload, timeNativeExport, type ExportResult, type NativeExportTarget } from './export-test';
 import { fillDatabase, type DataSet } from './fill-database';
 import { bulkStageChange } from './bulk-test';
+import { DUPLICATES_FIRST_PAGE, startStaffApi } from './duplicates-test';
 import { BENCH_AGENTS } from './lead-generator';
+import { LIST_QUERIES, SOURCE_FILTER_PATHS } from './read-scenarios';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
@@ -28,11 +30,6 @@ const MB = 1024 * 1024;
 const DEFAULT_RESULTS_FILE = join(REPOSITORY_ROOT, 'bench/results/latest.json');
 const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ? resolve(REPOSITORY_ROOT, process.env.BENCH_RESULTS_FILE) : DEFAULT_RESULTS_FILE;
 
-export const LIST_QUERIES = {
-  'first page': 'limit=50',
-  'qualified + search': 'status=qualified&q=sharma&limit=50',
-} as const;
-
 /** Staff opening one lead's timeline at the same moment: a team's worth, not the list's 32-connection flood. */
 const TIMELINE_READERS = 4;
 
@@ -45,7 +42,7 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'bulk'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters'] as const;
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -104,8 +101,8 @@ async function listScenario(api: ServerProcess, baseline: ServerProcess, query: 
 }
 
 /** One API route under load (the list's 32 connections unless told): a warm-up, then RUNS runs. */
-async function apiScenario(api: ServerProcess, path: string, connections = CONNECTIONS) {
-  const load = (seconds = SECONDS) => loadTest(`${api.url}${path}`, { connections, seconds });
+async function apiScenario(api: ServerProcess, path: string, connections = CONNECTIONS, headers?: Record<string, string>) {
+  const load = (seconds = SECONDS) => loadTest(`${api.url}${path}`, { connections, seconds, headers });
   await load(WARM_UP_SECONDS);
   const runs: LoadResult[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await load());
@@ -149,6 +146,19 @@ async function main(): Promise<void> {
       const dataSet = await fillDatabase(database.url, size);
       const fillSeconds = (performance.now() - fillStarted) / 1000;
       record({ provider, size, scenario: 'fill', seconds: fillSeconds });
+      // First and alone: an agent's view needs the API in staff mode, and on SQLite its start (the
+      // migrations' lock) would wait on the other API's or the baseline's connection and fail.
+      if (SCENARIOS.has('duplicates')) {
+        const staff = await startStaffApi(database.url);
+        try {
+          for (const { viewer, headers, pairsOnFirstPage } of staff.viewers) {
+            const scenario = `duplicates first page, ${viewer}`;
+            record({ provider, size, scenario, connections: CONNECTIONS, pairsOnFirstPage, ...(await apiScenario(staff.api, DUPLICATES_FIRST_PAGE, CONNECTIONS, headers)) });
+          }
+        } finally {
+          await staff.api.stop();
+        }
+      }
       // The webhook limit guards production from floods; the benchmark is the flood.
       const api = await startApi({
         env: { DATABASE_URL: database.url, LOG_LEVEL: 'error', VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000' },
@@ -169,6 +179,9 @@ async function main(): Promise<void> {
           for (const [scenario, { path, connections }] of Object.entries(PIPELINE_PATHS(dataSet))) {
             record({ provider, size, scenario, connections, ...(await apiScenario(api, path, connections)) });
           }
+        }
+        if (SCENARIOS.has('filters')) {
+          for (const [scenario, path] of Object.entries(SOURCE_FILTER_PATHS)) record({ provider, size, scenario, connections: CONNECTIONS, ...(await apiScenario(api, path)) });
         }
         if (SCENARIOS.has('export')) record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
         if (SCENARIOS.has('page')) record({ provider, size, scenario: 'page', ...(await measurePage(`${api.url}/`, RUNS)) });

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { ImportSummary, Lead, LeadInput, NewStaffMember, StaffAccount } from '@lead-desk/contracts';
+import type { CreateLeadRequest, ImportSummary, Lead, NewStaffMember, StaffAccount } from '@lead-desk/contracts';
 import { vapiHmacHeaders } from '@lead-desk/test-support';
 
 /**
@@ -19,8 +19,8 @@ function api(path: string): string {
   return `${process.env.E2E_BASE_URL}${path}`;
 }
 
-/** Creates a lead through the real API, as another member of staff would. */
-export async function createLead(lead: LeadInput): Promise<Lead> {
+/** Creates a lead through the real API, as another member of staff would (`allowDuplicate`: over a stored lead's phone or email). */
+export async function createLead(lead: CreateLeadRequest): Promise<Lead> {
   const response = await fetch(api('/api/leads'), {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },

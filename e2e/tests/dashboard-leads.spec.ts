@@ -86,6 +86,47 @@ test('searches on the server, filters with counts, and keeps the view in the URL
   await expect(leadCard(page, asha)).toBeVisible();
 });
 
+test('finds a lead by its phone number in the writings staff use', async ({ page }) => {
+  const tag = uniqueTag();
+  const phone = uniqueMobile();
+  const national = phone.slice(3);
+  const { name } = await createLead({ name: `${tag} Dev Malhotra`, phone });
+  await page.goto('/');
+  for (const written of [`0${national.slice(0, 5)} ${national.slice(5)}`, `+91 ${national.slice(0, 5)}-${national.slice(5)}`, national]) {
+    await searchBox(page).fill(written);
+    await expect(showing(page)).toHaveText(`Showing 1 results for "${written}"`);
+    expect(await cardNames(page)).toEqual([name]);
+  }
+});
+
+test('filters by a source chosen from those in use with their counts, any case as one, at once and from the keyboard', async ({ page }) => {
+  const tag = uniqueTag();
+  const source = `Walk-in ${tag}`;
+  const names: string[] = [];
+  for (const [person, spelling] of [['Isha Rao', source], ['Jai Shah', source], ['Kiran Das', source.toUpperCase()]]) {
+    names.unshift((await createLead({ name: `${tag} ${person}`, source: spelling })).name);
+  }
+  await createLead({ name: `${tag} Lata Iyer` });
+  await page.goto('/');
+  const filter = dashboard(page).getByLabel('Source', { exact: true });
+  await expect(filter.locator('option', { hasText: source })).toHaveText(`${source} (3)`);
+
+  // Typing an option's name on the focused list chooses it; the list applies it without Enter.
+  await filter.focus();
+  await page.keyboard.type(source);
+  await expect(showing(page)).toHaveText('Showing 3 results');
+  expect(await cardNames(page)).toEqual(names);
+  expect(new URL(page.url()).searchParams.get('source')).toBe(source);
+
+  // A link naming the source in another case shows the same leads, as that source.
+  await page.goto(`/?source=${encodeURIComponent(source.toLowerCase())}`);
+  await expect(showing(page)).toHaveText('Showing 3 results');
+  await expect(filter).toHaveValue(source);
+
+  await filter.selectOption({ label: 'Any source' });
+  await expect(page).toHaveURL((url) => !url.searchParams.has('source'));
+});
+
 test('shows the empty state for a search that matches nothing, with a way to add a lead', async ({ page }) => {
   const term = `${uniqueTag()} nobody`;
   await page.goto(`/?q=${encodeURIComponent(term)}`);

@@ -125,6 +125,21 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return (await testApp.app.get(Database).client.leadDuplicate.findFirstOrThrow({ where: { leadId: twin.body._id } })).id;
   }
 
+  /** An unassigned lead the admin added, to be merged into the matrix's lead. */
+  async function twinId(): Promise<string> {
+    return (await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: `Merge Twin ${n}` }).expect(201)).body._id;
+  }
+
+  async function leadVersion(): Promise<number> {
+    return (await testApp.app.get(Database).client.lead.findUniqueOrThrow({ where: { id: leadId } })).version;
+  }
+
+  /** The admin's merge of a twin into the matrix's lead. */
+  async function mergeId(): Promise<string> {
+    const body = { keepId: leadId, mergeId: await twinId(), keepVersion: await leadVersion(), mergeVersion: 1 };
+    return (await admin.agent.post('/api/leads/merge').set('X-CSRF-Token', admin.csrf).send(body).expect(200)).body.merge.id;
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
@@ -135,6 +150,9 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const erasure = endpoint.path.includes('{erasureId}') ? await erasureId() : '';
     const duplicate = endpoint.path.includes('{duplicateId}') ? await duplicateId() : '';
     const personPhone = JSON.stringify(endpoint.body ?? null).includes('{personPhone}') ? await disposablePersonPhone() : '';
+    const twin = endpoint.path.includes('{twinId}') || JSON.stringify(endpoint.body ?? null).includes('{twinId}') ? await twinId() : '';
+    const merge = endpoint.path.includes('{mergeId}') ? await mergeId() : '';
+    const version = JSON.stringify(endpoint.body ?? null).includes('{leadVersion}') ? await leadVersion() : 0;
     const path = endpoint.path
       .replace('{leadId}', leadId)
       .replace('{callId}', callId)
@@ -147,13 +165,18 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{jobId}', jobId)
       .replace('{consentId}', consentId)
       .replace('{erasureId}', erasure)
-      .replace('{duplicateId}', duplicate);
+      .replace('{duplicateId}', duplicate)
+      .replace('{twinId}', twin)
+      .replace('{mergeId}', merge);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
     if (csrf) pending = pending.set('X-CSRF-Token', csrf);
     if (typeof endpoint.body === 'string') return pending.set('Content-Type', 'text/csv').send(endpoint.body);
-    if (endpoint.body) return pending.send(JSON.parse(JSON.stringify(endpoint.body).replace('{n}', String(n)).replace('{leadId}', leadId).replace('{personPhone}', personPhone)));
+    if (endpoint.body) {
+      const body = JSON.stringify(endpoint.body).replace('{n}', String(n)).replace('{leadId}', leadId).replace('{personPhone}', personPhone).replace('{twinId}', twin);
+      return pending.send(JSON.parse(body.replace('"{leadVersion}"', String(version))));
+    }
     return pending;
   }
 
@@ -176,7 +199,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       const response = await call(session.agent, endpoint, session.csrf, session.id);
       if (endpoint.leadScoped) {
         expect(response.status).toBe(404);
-        expect(response.body.message).toMatch(/^No (lead|call|possible duplicate) with id /);
+        expect(response.body.message).toMatch(/^No (lead|call|possible duplicate|merge) with id /);
       } else if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });

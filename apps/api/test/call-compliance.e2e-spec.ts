@@ -185,7 +185,7 @@ describe.each(PROVIDERS)('calling rules: consent, Do Not Call, calling hours on 
   });
 
   it('PATCH sets and clears Do Not Call with its reason, in the lead JSON and the timeline', async () => {
-    const leadId = await newLead('Toggled Tara', '98765 40001');
+    const leadId = await newLead('Toggled Tara', '98765 40002');
     const marked = (await as(ravi).patch(`/api/leads/${leadId}`, { doNotCall: true, doNotCallReason: '  Asked on a call  ' }).expect(200)).body;
     expect(marked).toMatchObject({ doNotCall: true, doNotCallReason: 'Asked on a call', version: 2 });
     expect((await as(ravi).get(`/api/leads/${leadId}`).expect(200)).body).toMatchObject({ doNotCall: true, doNotCallReason: 'Asked on a call' });

@@ -126,6 +126,15 @@ describe.each(PROVIDERS)('possible duplicates on %s', (provider) => {
     expect((await testApp.http.get('/api/leads/matches').query({ phone: 'not a number' }).expect(200)).body).toEqual([]);
   });
 
+  it('pairs a lead edited to another lead’s phone with it, as a new lead would be', async () => {
+    const stored = (await create({ name: 'Nisha Patil', phone: '+919876500012' }).expect(201)).body;
+    const edited = (await create({ name: 'Varun Joshi', phone: '+919876500013' }).expect(201)).body;
+    await testApp.http.patch(`/api/leads/${edited._id}`).set('If-Match', `"${edited.version}"`).send({ phone: '98765 00012' }).expect(200);
+    const [pair] = await pairsOf(edited._id);
+    expect(pair).toMatchObject({ reason: 'same_phone', lead: { _id: edited._id }, other: { _id: stored._id } });
+    expect(await timelineOf(edited._id)).toContainEqual(expect.objectContaining({ type: 'possible_duplicate', data: { pairId: pair.id, otherLeadId: stored._id, reason: 'same_phone' } }));
+  });
+
   it('names the field of a bad allowDuplicate', async () => {
     const response = await create({ name: 'Bad Flag', allowDuplicate: 'yes' }).expect(400);
     expect(response.body.errors).toEqual([{ field: 'allowDuplicate', message: 'must be true or false' }]);

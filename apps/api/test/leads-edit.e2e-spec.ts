@@ -16,8 +16,10 @@ describe.each(PROVIDERS)('PATCH /api/leads/:id on %s', (provider) => {
   });
   afterAll(() => testApp.close());
 
+  // Each test's lead a person of its own: leads of one name in one place would be possible duplicates of each other.
+  let people = 0;
   const createLead = async (body: object = {}): Promise<Lead> =>
-    (await testApp.http.post('/api/leads').send({ name: 'Edit Me', location: 'Pune', ...body }).expect(201)).body;
+    (await testApp.http.post('/api/leads').send({ name: `Edit Me ${(people += 1)}`, location: 'Pune', ...body }).expect(201)).body;
   const patch = (id: string, body: object, ifMatch?: string) => {
     const request = testApp.http.patch(`/api/leads/${id}`);
     return (ifMatch === undefined ? request : request.set('If-Match', ifMatch)).send(body);
@@ -36,7 +38,7 @@ describe.each(PROVIDERS)('PATCH /api/leads/:id on %s', (provider) => {
     const lead = await createLead();
     const response = await patch(lead._id, { location: '  Mumbai ', phone: '98765 43210', budget: '100', qualified: false }, '"1"').expect(200);
     expect(response.headers.etag).toBe('"2"');
-    expect(response.body).toMatchObject({ location: 'Mumbai', phone: '+919876543210', budget: 100, version: 2, name: 'Edit Me' });
+    expect(response.body).toMatchObject({ location: 'Mumbai', phone: '+919876543210', budget: 100, version: 2, name: lead.name });
     // Newest first: entries of one change come last-written first.
     expect(await changesOf(lead._id)).toEqual([
       { type: 'updated', data: { field: 'budget', from: null, to: 100 } },
@@ -62,7 +64,7 @@ describe.each(PROVIDERS)('PATCH /api/leads/:id on %s', (provider) => {
     await testApp.http
       .post('/api/webhooks/vapi')
       .set('X-Vapi-Secret', SECRET)
-      .send(endOfCallReport({ callId: 'call-edit-race', number: '+919844455566', structuredData: { name: 'Edit Me', email: 'writer@example.in', location: 'Thane' } }))
+      .send(endOfCallReport({ callId: 'call-edit-race', number: '+919844455566', structuredData: { name: lead.name, email: 'writer@example.in', location: 'Thane' } }))
       .expect(200);
     const stale = await patch(lead._id, { location: 'Goa' }, '"1"').expect(412);
     expect(stale.body.message).toMatch(/version 2/);

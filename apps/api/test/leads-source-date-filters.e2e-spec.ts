@@ -39,7 +39,8 @@ describe.each(PROVIDERS)('source and creation-day filters on %s', (provider) => 
   it.each([
     ['source=Facebook', ['Midnight Nov 2', 'Late Nov 1']],
     ['source=voice%20bot', ['Morning Nov 3']],
-    ['source=facebook', []],
+    ['source=facebook', ['Midnight Nov 2', 'Late Nov 1']],
+    ['source=face', []],
     ['createdFrom=2026-11-02&createdTo=2026-11-02', ['Late Nov 2', 'Midnight Nov 2']],
     ['createdFrom=2026-11-02&createdTo=2026-11-02&tz=UTC', ['Late Nov 2']],
     ['createdFrom=2026-11-01&createdTo=2026-11-01&tz=UTC', ['Midnight Nov 2', 'Late Nov 1']],

@@ -13,8 +13,8 @@ import { createTestDatabase, PROVIDERS } from './support/test-database';
  * the models, so the test drops them first. Each drop fails if its object is missing.
  */
 const HAND_WRITTEN_OBJECTS: Record<DatabaseProvider, string> = {
-  sqlite: 'DROP TABLE "leads_search";',
-  postgresql: 'DROP INDEX "leads_name_trgm_idx"; DROP INDEX "leads_email_trgm_idx"; DROP INDEX "leads_location_trgm_idx";',
+  sqlite: 'DROP TABLE "leads_search"; DROP TABLE "leads_phone_search";',
+  postgresql: 'DROP INDEX "leads_name_trgm_idx"; DROP INDEX "leads_email_trgm_idx"; DROP INDEX "leads_location_trgm_idx"; DROP INDEX "leads_phone_trgm_idx";',
 };
 
 function prismaFiles(dir: string): Record<string, string> {

@@ -1,4 +1,4 @@
-import { callRecordSchema, createLeadRequestSchema, leadSchema, listLeadsQuerySchema } from '@lead-desk/contracts';
+import { callRecordSchema, createLeadRequestSchema, leadSchema, listLeadsQuerySchema, sourceCountSchema } from '@lead-desk/contracts';
 import { startTestApp, type TestApp } from './support/test-app';
 
 interface Operation {
@@ -53,5 +53,7 @@ describe('the OpenAPI document (/api/docs)', () => {
       Object.keys(listLeadsQuerySchema.shape).map((name) => `query:${name}`),
     );
     expect(find('GET /api/calls/{id}').parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['path:id']);
+    expect(find('GET /api/leads/sources').parameters?.map((parameter) => `${parameter.in}:${parameter.name}`)).toEqual(['query:archived']);
+    expect(Object.keys(doc.components.schemas.SourceCountOutput.properties)).toEqual(Object.keys(sourceCountSchema.shape));
   });
 });

@@ -29,8 +29,12 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     const client = testApp.app.get(Database).client;
     const lead = await client.lead.findFirstOrThrow({ where: { phone: PHONE } });
     await admin.agent.post(`/api/leads/${lead.id}/notes`).set('X-CSRF-Token', admin.csrf).send({ body: 'Wants a sea view' }).expect(201);
-    // The same email on a second lead with another number: the same person.
-    const second = await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Priya N.', email: 'Priya.Nair@example.in', phone: '+919860000302' }).expect(201);
+    // The same email on a second lead with another number (staff added it over Add Lead's warning): the same person.
+    const second = await admin.agent
+      .post('/api/leads')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ name: 'Priya N.', email: 'Priya.Nair@example.in', phone: '+919860000302', allowDuplicate: true })
+      .expect(201);
     await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Someone Else', email: 'else@example.in' }).expect(201);
 
     const response = await post({ email: 'PRIYA.NAIR@example.in ' }).buffer(true).parse(binaryBody).expect(200);

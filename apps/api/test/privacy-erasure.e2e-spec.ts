@@ -119,6 +119,26 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
     expect(stranger.previouslyErased).toBe(false);
   });
 
+  it('erases a person merged into another lead: the lead they became, and the merge record that kept them as they were', async () => {
+    const kept = (await post('/api/leads', { name: 'Farah Merchant', phone: '+919860000601', email: 'farah.merchant@example.in', location: 'Pune' }).expect(201)).body as Lead;
+    const merged = (await post('/api/leads', { name: 'Farah Khan Merchant', phone: '+919860000602', email: 'farah.k@example.in' }).expect(201)).body as Lead;
+    await post(`/api/leads/${merged._id}/notes`, { body: 'Prefers WhatsApp' }).expect(201);
+    const merge = (await post('/api/leads/merge', { keepId: kept._id, mergeId: merged._id, keepVersion: kept.version, mergeVersion: merged.version }).expect(200)).body;
+    // The kept lead kept its own phone and email: the merged lead's live on in the merge record only.
+    expect(await client.lead.count({ where: { email: 'farah.k@example.in' } })).toBe(0);
+    expect(await client.leadMerge.count({ where: { id: merge.merge.id } })).toBe(1);
+
+    const erased = (await post('/api/privacy/erasure', { email: 'FARAH.K@example.in', requestedBy: 'The person, ticket 44' }).expect(200)).body as Erasure;
+    expect(erased.records.leadIds).toEqual([kept._id]);
+    expect(erased.records.deleted).toMatchObject({ leads: 1, lead_notes: 1, lead_merges: 1 });
+    const findings = await findTextAnywhere(client, provider, testApp.database.url, ['9860000601', '9860000602', 'farah.merchant@example.in', 'farah.k@example.in', 'Farah Merchant', 'Farah Khan']);
+    expect(findings).toEqual([]);
+    await post(`/api/leads/merges/${merge.merge.id}/undo`, {}).expect(404);
+    // Both of the person's numbers are recognised if they come back.
+    const returning = (await post('/api/leads', { name: 'Farah', phone: '+919860000602' }).expect(201)).body as Lead;
+    expect(returning.previouslyErased).toBe(true);
+  });
+
   it('answers 404 for nobody, 400 naming the field for a bad request, and 403 for an agent', async () => {
     const none = await post('/api/privacy/erasure', { email: 'nobody@example.in', requestedBy: 'ticket 43' }).expect(404);
     expect(none.body.message).toBe('Nobody with that phone number or email is stored.');

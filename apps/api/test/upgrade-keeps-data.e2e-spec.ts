@@ -1,9 +1,14 @@
 import type { DatabaseProvider } from '../src/database/database-url';
 import { readMigrationList } from '../src/database/migrations/prisma-folder';
 import { queryRows } from './support/database-rows';
-import { dataTables, installPastRelease, readPastRelease, readReleaseRows, type PastRelease, type Row } from './support/past-release';
+import { dataTables } from './support/database-snapshot';
+import { installPastRelease, readPastRelease, readReleaseRows, type PastRelease, type Row } from './support/past-release';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
+import { emailIdentityKey } from '../src/leads/identity/email-identity-key';
+import { NameKeysBackfill } from '../src/leads/identity/name-keys-backfill';
+import { locationKey } from '../src/leads/identity/location-key';
+import { nameKey } from '../src/leads/identity/person-name';
 
 /**
  * Databases of past releases, each filled as that release stored its data, upgraded by
@@ -48,6 +53,8 @@ function upgradedRelease(name: string, provider: DatabaseProvider): Upgrade {
     upgrade.releaseTables = await dataTables(upgrade.database);
     upgrade.before = await readReleaseRows(upgrade.release, upgrade.database);
     upgrade.testApp = await startTestApp(provider, { AUTH_MODE: 'staff' }, upgrade.database);
+    // The upgrade's work after start-up (the stored leads' name keys) done before the rows are read.
+    await upgrade.testApp.app.get(NameKeysBackfill).runToEnd();
     upgrade.after = await readReleaseRows(upgrade.release, upgrade.database);
   });
   afterAll(async () => {
@@ -153,6 +160,20 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
       }
     });
 
+    it('finds old leads by phone number: the phone index was built from the leads already stored', async () => {
+      for (const [q, names] of [
+        ['98450', ['अनन्या राव']],
+        ['098450 12345', ['अनन्या राव']],
+        ['+91 77009 00123', ['Rohan Mehta']],
+        ['+91', []],
+        ['7700', ['Rohan Mehta']],
+        ['+91 98', ['अनन्या राव', 'Priya Sharma']],
+      ] as const) {
+        const found = await get(`/api/leads?q=${encodeURIComponent(q)}`).expect(200);
+        expect({ q, names: found.body.map((lead: { name: string }) => lead.name), total: found.headers['x-total-count'] }).toEqual({ q, names, total: String(names.length) });
+      }
+    });
+
     it('serves every call with its values, and the lead it belongs to', async () => {
       expect((await get('/api/calls/019aa000-0000-7000-8000-000000000101').expect(200)).body).toMatchObject({
         vapiCallId: 'release-call-web-1',
@@ -217,6 +238,23 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
   describe('of release 7f348c4', () => {
     const upgrade = upgradedRelease('7f348c4', provider);
     const { get } = upgrade;
+
+    it('keys every stored lead for "is this the same person", and shows the possible duplicates they held: a shared phone, one Gmail mailbox, a close name in one place', async () => {
+      const leads = await queryRows<{ id: string; name: string; email: string | null; location: string | null; email_key: string | null; name_key: string | null; location_key: string | null }>(
+        upgrade.database,
+        'SELECT id, name, email, location, email_key, name_key, location_key FROM leads ORDER BY id',
+      );
+      expect(leads.map(({ id, email_key, name_key, location_key }) => ({ id, email_key, name_key, location_key }))).toEqual(
+        leads.map(({ id, email, name, location }) => ({ id, email_key: email && emailIdentityKey(email), name_key: nameKey(name), location_key: locationKey(location) })),
+      );
+      expect(leads.find((lead) => lead.id === id(5))?.email_key).toBe('ananyarao@gmail.com');
+      const pairs = (await get('/api/leads/duplicates').expect(200)).body as { reason: string; lead: { _id: string }; other: { _id: string } }[];
+      expect(pairs.map(({ reason, lead, other }) => [reason, lead._id, other._id])).toEqual([
+        ['close_name_same_location', id(11), id(10)],
+        ['gmail_variant', id(5), id(4)],
+        ['same_phone', id(3), id(2)],
+      ]);
+    });
 
     itKeepsEveryRow(upgrade, provider, {
       staff_users: 3,
@@ -479,7 +517,7 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
       expect((await get(`/api/jobs/${id(904)}`).expect(200)).body).toMatchObject({ kind: 'import', status: 'queued', total: 2, processed: 0, finishedAt: null });
 
       const csv = (await get(`/api/jobs/${id(903)}/export.csv`).expect(200)).text.split('\r\n');
-      expect(csv[0]).toBe('_id,name,email,location,qualified,createdAt,source,phone,interestedIn,budget,timeline,loan_needed');
+      expect(csv[0]).toBe('\uFEFF_id,name,email,location,qualified,createdAt,source,phone,interestedIn,budget,timeline,loan_needed,stage,owner,tags,lostReason,consent,doNotCall,lastActivityAt');
       expect(csv.slice(1).map((line) => line.split(',')[0])).toEqual([id(19), id(10), id(4), id(1), '']);
     });
 

@@ -11,6 +11,7 @@ import { sql, type Sql } from '../../../apps/api/src/database/sql';
 import { EVERY_LEAD } from '../../../apps/api/src/leads/access/lead-access';
 import type { ResolvedLeadFilter } from '../../../apps/api/src/leads/lead-list-filter';
 import { LeadsRepository } from '../../../apps/api/src/leads/leads.repository';
+import { LeadSourcesRepository } from '../../../apps/api/src/leads/sources/lead-sources.repository';
 import { BENCH_AGENTS } from '../lead-generator';
 
 const DAY = 86_400_000;
@@ -76,14 +77,14 @@ async function main(): Promise<void> {
   if (!url) throw new Error('Usage: pnpm --filter @lead-desk/bench plans <DATABASE_URL> [out.md]');
   const target = parseDatabaseUrl(url);
   const database = new Database(target, loadAppConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }));
-  const repository = new LeadsRepository(database);
+  const repository = new LeadsRepository(database, new LeadSourcesRepository(database));
   const explain = (query: Sql) =>
     target.provider === 'sqlite' ? sql`EXPLAIN QUERY PLAN ${query}` : sql`EXPLAIN (COSTS OFF) ${query}`;
   let capture: ((query: Sql) => Promise<void>) | undefined;
   const run = database.rows.bind(database);
-  // The repository's queries are explained, not run; every other read (table versions, the search's own) runs.
+  // The page's and the count's queries are explained, not run; every other read (table versions, the search's own, the source's spellings) runs.
   database.rows = (async (query: Sql) => {
-    if (!capture || !/\bFROM leads\b/.test(query.sql)) return run(query);
+    if (!capture || !/^\s*SELECT (page\.\*|COUNT\(\*\) AS count FROM leads\b)/.test(query.sql)) return run(query);
     await capture(query);
     return /COUNT\(\*\)/.test(query.sql) ? [{ count: 0 }] : [];
   }) as Database['rows'];

@@ -11,6 +11,8 @@ export * from './leads/import-preview';
 export * from './leads/import-file-reading';
 export * from './leads/lead';
 export * from './leads/lead-filter';
+export * from './leads/lead-sources';
+export * from './leads/phone-search';
 export * from './leads/lead-input';
 export * from './leads/lead-duplicates';
 export * from './leads/lead-merge';

@@ -37,10 +37,15 @@ export interface DatabaseDialect {
    * counter for it; SQLite's data_version moves with every commit, which covers it too).
    */
   tableVersion(table: string): Sql;
-  /** A condition selecting the rows whose search columns contain `term`, case-insensitively, served by an index. */
-  searchCondition(search: TextSearch, term: string, purpose: SearchPurpose, reader: RowReader): Promise<Sql>;
+  /** A condition selecting the rows that any of the targets finds (its columns contain its term, case-insensitively), served by indexes. */
+  searchCondition(targets: readonly SearchTarget[], purpose: SearchPurpose, reader: RowReader): Promise<Sql>;
   /** Holds a lock per key until the transaction `db` ends; keys are strings of the caller's choosing. */
   lock(keys: string[], db: RawQueries): Promise<void>;
+  /**
+   * Locks these rows of `table` as a delete would until the transaction `db` ends: a write that
+   * names one of them (a child row's foreign key) waits, then finds it gone or changed.
+   */
+  lockRows(table: string, ids: string[], db: RawQueries): Promise<void>;
 }
 
 /** The column types a `typed` parameter can have. */
@@ -49,8 +54,25 @@ export type ColumnType = 'text' | 'boolean' | 'float' | 'integer' | 'time';
 /** A case-insensitive substring search over text columns, and the index each database keeps for it. */
 export interface TextSearch {
   columns: readonly string[];
-  /** SQLite's FTS5 trigram table over those columns (PostgreSQL keeps pg_trgm indexes on the columns themselves). */
+  /** SQLite's FTS5 table over those columns (PostgreSQL keeps pg_trgm indexes on the columns themselves). */
   ftsTable: string;
+  /**
+   * What SQLite's FTS5 table holds: the columns' trigrams (a term is found as the phrase of its
+   * trigrams), or, for phone numbers, each number's digit 5-grams and its last four and three
+   * digits as words (a term is found by its last five digits, or as a prefix when it has fewer).
+   */
+  ftsTokens: 'trigrams' | 'digit grams';
+}
+
+/**
+ * A term to find in a TextSearch's columns, case-insensitively. `indexed`, when given, is the
+ * part of the term its index is asked for (the rest would make the lookup slow: a country
+ * code is in nearly every phone number); each row the index finds is then held to the whole term.
+ */
+export interface SearchTarget {
+  search: TextSearch;
+  term: string;
+  indexed?: string;
 }
 
 /** A page stops at its limit, so a common term may be served differently from a count, which reads every match. */

@@ -1,7 +1,7 @@
 import { Inject, Injectable, Logger, OnModuleDestroy, OnModuleInit } from '@nestjs/common';
 import type { Readable } from 'node:stream';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import type { CsvExport, CsvQuery, DatabaseDialect, JobQueue, JobQueueOptions, Notifications, RowReader, SearchPurpose, TextSearch } from './database-dialect';
+import type { CsvExport, CsvQuery, DatabaseDialect, JobQueue, JobQueueOptions, Notifications, RowReader, SearchPurpose, SearchTarget } from './database-dialect';
 import { DATABASE_TARGET, type DatabaseTarget } from './database-url';
 import { dialectFor } from './dialect-for';
 import type { LeadDeskPrismaClient, RawQueries, TransactionClient } from './prisma-client';
@@ -52,14 +52,19 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     return row.version;
   }
 
-  /** The condition selecting rows whose search columns contain `term`, case-insensitively, served by an index. */
-  searchCondition(search: TextSearch, term: string, purpose: SearchPurpose): Promise<Sql> {
-    return this.dialect.searchCondition(search, term, purpose, this.reader);
+  /** The condition selecting the rows any of the targets finds (its columns contain its term, case-insensitively), served by indexes. */
+  searchCondition(targets: readonly SearchTarget[], purpose: SearchPurpose): Promise<Sql> {
+    return this.dialect.searchCondition(targets, purpose, this.reader);
   }
 
   /** Holds a lock per key until the transaction `tx` ends. */
   lock(keys: string[], tx: RawQueries): Promise<void> {
     return this.dialect.lock(keys, tx);
+  }
+
+  /** Locks rows of `table` as a delete would, until the transaction `tx` ends. */
+  lockRows(table: string, ids: string[], tx: RawQueries): Promise<void> {
+    return this.dialect.lockRows(table, ids, tx);
   }
 
   /** The query's rows as CSV, streamed; resolves once the first chunk is read, so a database out of reach fails before the answer starts. */

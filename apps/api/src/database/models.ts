@@ -2,14 +2,17 @@
 // expose the same model types; the app imports them from here, never from generated/.
 import type { Lead as StoredLead, Prisma } from '../generated/sqlite/client';
 
-export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
+export type { Call, CallRefusal, Job, LeadConsent, LeadDuplicate, LeadMerge, Stage, StaffSession, StaffUser, WebhookEvent } from '../generated/sqlite/client';
 
 /**
- * A lead as the app reads and builds it. Its identity keys (email_key, name_key) are left
- * out: LeadsRepository derives them from the name and email on every write, and only the
+ * A lead as the app reads and builds it. Its identity keys (email_key, name_key, location_key) are left
+ * out: LeadsRepository derives them from the name, email and location on every write, and only the
  * identity queries read them.
  */
-export type Lead = Omit<StoredLead, 'emailKey' | 'nameKey'>;
+export type Lead = Omit<StoredLead, 'emailKey' | 'nameKey' | 'locationKey'>;
+
+/** A lead's row with every column, its identity keys too: what a merge keeps to put it back exactly. */
+export type { StoredLead };
 
 export type LeadCreateInput = Prisma.LeadCreateInput;
 export type LeadUncheckedCreateInput = Prisma.LeadUncheckedCreateInput;

@@ -16,6 +16,9 @@ import type { LeadColumns } from './lead-columns';
 import { leadFieldChanges } from './lead-field-changes';
 import { toLeadChanges } from './lead-write';
 import { LeadsRepository, type LeadPipelineChanges } from './leads.repository';
+import { PossibleDuplicates } from './duplicates/possible-duplicates';
+import { identityKeys, LeadIdentities } from './lead-identity';
+import type { TransactionClient } from '../database/prisma-client';
 import { toLeadOutput, type LeadWithPipeline } from './outputs/lead.output';
 
 const LOST_REASON_REQUIRED = 'is required to move a lead to a lost stage';
@@ -35,6 +38,7 @@ export class LeadEditsService {
     private readonly activities: LeadActivityRepository,
     private readonly tags: TagsRepository,
     private readonly liveEvents: LiveEventsService,
+    private readonly possibleDuplicates: PossibleDuplicates,
   ) {}
 
   async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
@@ -71,11 +75,24 @@ export class LeadEditsService {
 
       if (entries.length === 0) return current;
       await this.writeAtVersion(current, changes, db);
+      if (['name', 'email', 'phone', 'location'].some((field) => field in columns)) entries.push(...(await this.possibleDuplicatesAfter(current, columns, actorId, db)));
       await this.activities.append(entries, db);
       return this.reload(id, db);
     });
     await this.liveEvents.publish({ type: 'lead.updated', id });
     return toLeadOutput(lead);
+  }
+
+  /**
+   * An edit that gives a lead the phone or email of another (the form warned before saving),
+   * or a close name in the same location, makes the two a possible duplicate, as a new lead would.
+   */
+  private async possibleDuplicatesAfter(current: LeadWithPipeline, columns: LeadColumns, actorId: string | null, db: TransactionClient): Promise<NewActivity[]> {
+    const edited = { ...current, ...columns };
+    const person = { email: edited.email, phone: edited.phone };
+    const firsts = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).firstSharingContact(person, current.id);
+    const found = firsts.map(({ lead, reason }) => ({ leadId: current.id, otherLeadId: lead.id, reason }));
+    return this.possibleDuplicates.record(found, [edited], actorId, db, new Date());
   }
 
   /** Gives the lead exactly these tags (as written; compared without case); the same tags again change nothing. */

@@ -78,6 +78,19 @@ describe('LeadIdentities', () => {
     expect(identities.match({ phone: '+919876543210', name: 'Rahul Verma' })).toMatchObject({ kind: 'possible-duplicate', lead: { id: 'mother' } });
   });
 
+  it('names the first lead of the email and the first of the phone, each lead once, leaving one out on request', () => {
+    const identities = new LeadIdentities([
+      lead('mail', 'asha@example.in', null, '2026-01-01T00:00:00.000Z'),
+      lead('both', 'asha@example.in', '+919811111111', '2026-01-02T00:00:00.000Z'),
+      lead('phone', null, '+919811111111', '2026-01-03T00:00:00.000Z'),
+    ]);
+    const firsts = (person: PersonKey, exceptId?: string) => identities.firstSharingContact(person, exceptId).map(({ lead, reason }) => [lead.id, reason]);
+    expect(firsts({ email: 'asha@example.in', phone: '+919811111111' })).toEqual([['mail', 'same_email'], ['both', 'same_phone']]);
+    expect(firsts({ email: 'asha@example.in', phone: '+919811111111' }, 'mail')).toEqual([['both', 'same_email']]);
+    expect(firsts({ phone: '+919811111111' }, 'both')).toEqual([['phone', 'same_phone']]);
+    expect(firsts({ email: 'nobody@example.in' })).toEqual([]);
+  });
+
   it('finds an added lead, even one older than the stored ones', () => {
     const identities = new LeadIdentities(stored);
     identities.add(lead('imported', 'asha@example.in', null, '2025-12-31T00:00:00.000Z'));

@@ -66,6 +66,14 @@ export class LeadIdentities {
     ];
   }
 
+  /** The first lead with the record's email and the first with its phone, other than `exceptId`: whom a lead made or edited over them is paired with. */
+  firstSharingContact(person: PersonKey, exceptId?: string): { lead: LeadIdentity; reason: SharedContact }[] {
+    const sharing = this.sharingContact(person).filter(({ lead }) => lead.id !== exceptId);
+    const byEmail = sharing.find(({ reason }) => reason !== 'same_phone');
+    const byPhone = sharing.find(({ reason }) => reason === 'same_phone');
+    return [byEmail, byPhone?.lead.id === byEmail?.lead.id ? undefined : byPhone].filter((first) => first !== undefined);
+  }
+
   /** A lead stored (or about to be): later records find it. */
   add({ id, name, email, phone, createdAt }: LeadIdentity): void {
     this.remove(id);

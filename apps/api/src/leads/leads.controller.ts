@@ -1,7 +1,7 @@
 import { Body, Controller, Get, Header, Headers, HttpCode, Inject, Param, Patch, Post, Query, Req, Res, StreamableFile, UploadedFile, UseInterceptors } from '@nestjs/common';
 import { FileInterceptor } from '@nestjs/platform-express';
 import { ApiBody, ApiConsumes, ApiQuery, ApiCreatedResponse, ApiDefaultResponse, ApiHeader, ApiOkResponse, ApiProduces, ApiTags } from '@nestjs/swagger';
-import { DEDUPE_RULES, type BoardColumn, type DailyLeadCount, type ImportPreview, type ImportSummary, type Lead, type LeadFilter, type LeadStats, type LeadWithCalls } from '@lead-desk/contracts';
+import { DEDUPE_RULES, type BoardColumn, type DailyLeadCount, type ImportPreview, type ImportSummary, type Lead, type LeadFilter, type LeadStats, type LeadWithCalls, type SourceCount } from '@lead-desk/contracts';
 import type { Request, Response } from 'express';
 import { ActorId } from '../activity/actor-id.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
@@ -13,6 +13,7 @@ import { CreateLeadInput } from './inputs/lead-input';
 import { LeadInputPipe, type CreateLeadRequestBody } from './inputs/lead-input.pipe';
 import { LeadFilterQuery, ListLeadsQuery } from './inputs/list-leads.query';
 import { DailyStatsQuery, StatsQuery } from './inputs/stats.query';
+import { LeadSourcesQuery } from './inputs/lead-sources.query';
 import { LeadChangesPipe } from './inputs/lead-changes.pipe';
 import { UpdateLeadInput, type ValidLeadChanges } from './inputs/lead-changes';
 import { LeadEditsService } from './lead-edits.service';
@@ -30,6 +31,7 @@ import { ImportSummaryOutput } from './outputs/import-summary.output';
 import { LeadOutput } from './outputs/lead.output';
 import { LeadStatsOutput } from './outputs/lead-stats.output';
 import { LeadWithCallsOutput } from './outputs/lead-with-calls.output';
+import { SourceCountOutput } from './outputs/source-count.output';
 
 @ApiTags('leads')
 @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
@@ -73,6 +75,16 @@ export class LeadsController {
   @ApiOkResponse({ type: [DailyLeadCountOutput], description: 'Qualified and unqualified leads per calendar day in tz, oldest first, today last.' })
   dailyStats(@Query() query: DailyStatsQuery, @ViewerAccess() access: LeadAccess): Promise<DailyLeadCount[]> {
     return this.leads.dailyCounts(query.days, access, query.tz);
+  }
+
+  @Get('sources')
+  @ApiOkResponse({
+    type: [SourceCountOutput],
+    description:
+      'Each source of the leads you may see with how many carry it, spellings that differ only in case counted as one (named by the most used), most used first; archived leads only with archived=true (then only them), as the list.',
+  })
+  sources(@Query() query: LeadSourcesQuery, @ViewerAccess() access: LeadAccess): Promise<SourceCount[]> {
+    return this.leads.sourceCounts(access, query.archived);
   }
 
   @Get('export.csv')

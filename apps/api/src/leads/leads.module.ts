@@ -22,6 +22,11 @@ import { LeadDuplicatesRepository } from './duplicates/lead-duplicates.repositor
 import { LeadDuplicatesService } from './duplicates/lead-duplicates.service';
 import { PossibleDuplicates } from './duplicates/possible-duplicates';
 import { NameKeysBackfill } from './identity/name-keys-backfill';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
+import { LeadBelongingsRepository } from './merge/lead-belongings.repository';
+import { LeadMergeController } from './merge/lead-merge.controller';
+import { LeadMergeService } from './merge/lead-merge.service';
+import { LeadMergesRepository } from './merge/lead-merges.repository';
 import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
@@ -33,7 +38,7 @@ import { toLeadOutput } from './outputs/lead.output';
     TagsModule,
     fileUploadsModule(),
   ],
-  controllers: [LeadDuplicatesController, LeadsController, LeadTagsController],
+  controllers: [LeadDuplicatesController, LeadMergeController, LeadsController, LeadTagsController],
   providers: [
     LeadsService,
     LeadEditsService,
@@ -41,6 +46,7 @@ import { toLeadOutput } from './outputs/lead.output';
     ImportContactRules,
     ImportNotes,
     LeadsRepository,
+    LeadSourcesRepository,
     LeadsExportRepository,
     DemoLeadsSeeder,
     LeadRouter,
@@ -48,8 +54,11 @@ import { toLeadOutput } from './outputs/lead.output';
     LeadDuplicatesService,
     PossibleDuplicates,
     NameKeysBackfill,
+    LeadBelongingsRepository,
+    LeadMergesRepository,
+    LeadMergeService,
   ],
-  exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter, LeadDuplicatesRepository, PossibleDuplicates],
+  exports: [LeadsService, LeadImportService, LeadsRepository, LeadsExportRepository, DemoLeadsSeeder, LeadRouter, LeadDuplicatesRepository, PossibleDuplicates, LeadMergesRepository],
 })
 export class LeadsModule implements OnModuleInit {
   constructor(

@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
-import type { Lead, LeadUncheckedCreateInput, LeadWhereInput } from '../database/models';
+import type { Lead, LeadUncheckedCreateInput, LeadWhereInput, StoredLead } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
 import { VersionedCache } from '../database/versioned-cache';
@@ -10,7 +10,7 @@ import type { LeadStats } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { LeadCursor } from './lead-cursor';
 import type { LeadColumns } from './lead-columns';
-import { LEAD_SEARCH } from './lead-search';
+import { leadSearchTargets } from './lead-search';
 import { emailIdentityKey } from './identity/email-identity-key';
 import { identityKeyColumns, type IdentityKeyColumns } from './identity/identity-key-columns';
 import type { LeadAccess } from './access/lead-access';
@@ -18,12 +18,15 @@ import { leadAccessConditions, leadAccessKey } from './access/lead-access-condit
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
 import { VOICE_BOT_SOURCE } from './lead-sources';
 import { LeadTagPageConditions, tagSetCondition } from './lead-tag-conditions';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
+import { spellingsOf } from './sources/sources-in-use';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
 /** A new lead's columns, its owner by id. */
 export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
-export type LeadPipelineChanges = LeadColumns & Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason'>>;
+export type LeadPipelineChanges = LeadColumns &
+  Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason' | 'previouslyErasedAt'>>;
 type Db = Pick<TransactionClient, 'lead' | 'stage' | '$queryRaw' | '$executeRaw'>;
 
 /** Every column of a lead, named as the Prisma model names them. */
@@ -47,6 +50,7 @@ const WRITABLE_COLUMNS: Record<keyof (LeadColumns & IdentityKeyColumns), [column
   loanNeeded: ['loan_needed', 'boolean'],
   emailKey: ['email_key', 'text'],
   nameKey: ['name_key', 'text'],
+  locationKey: ['location_key', 'text'],
 };
 
 /** The only place that queries the leads table. */
@@ -62,7 +66,10 @@ export class LeadsRepository {
 
   private readonly tagPageConditions: LeadTagPageConditions;
 
-  constructor(private readonly database: Database) {
+  constructor(
+    private readonly database: Database,
+    private readonly sources: LeadSourcesRepository,
+  ) {
     this.tagPageConditions = new LeadTagPageConditions(database);
   }
 
@@ -90,8 +97,8 @@ export class LeadsRepository {
    * CSV export and bulk selections use them too); a page passes its own tag conditions.
    */
   async listConditions(filter: ResolvedLeadFilter, access: LeadAccess, tags?: Sql[]): Promise<Sql[]> {
-    const conditions = [...this.filterConditions(filter, tags), ...leadAccessConditions(access)];
-    if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'page'));
+    const conditions = [...(await this.filterConditions(filter, tags)), ...leadAccessConditions(access)];
+    if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'page'));
     return conditions;
   }
 
@@ -116,8 +123,8 @@ export class LeadsRepository {
 
   /** The list's conditions with the search as counts use it. */
   private async countConditions(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Sql[]> {
-    const conditions = [...this.filterConditions(filter), ...leadAccessConditions(access)];
-    if (filter.q) conditions.push(await this.database.searchCondition(LEAD_SEARCH, filter.q, 'count'));
+    const conditions = [...(await this.filterConditions(filter)), ...leadAccessConditions(access)];
+    if (filter.q) conditions.push(await this.database.searchCondition(leadSearchTargets(filter.q), 'count'));
     return conditions;
   }
 
@@ -210,6 +217,34 @@ export class LeadsRepository {
     return count === 1;
   }
 
+  /** Locks the leads until the transaction ends, as deleting them would: a note or call written for one of them meanwhile waits. */
+  lockForChange(ids: string[], db: Db): Promise<void> {
+    return this.database.lockRows('leads', ids, db);
+  }
+
+  /** The lead's row with every column, its identity keys too: what a merge keeps of it. */
+  findStored(id: string, db: Db = this.database.client): Promise<StoredLead | null> {
+    return db.lead.findUnique({ where: { id } });
+  }
+
+  /** Deletes the lead only if it is still at `version`: false (nothing deleted) when another writer got there first. */
+  async deleteAtVersion(id: string, version: number, db: Db): Promise<boolean> {
+    const { count } = await db.lead.deleteMany({ where: { id, version } });
+    return count === 1;
+  }
+
+  /** Writes a lead's row back exactly as it was kept (every column, its version and times too). */
+  async restore(row: StoredLead, db: Db): Promise<void> {
+    await db.lead.create({ data: row });
+  }
+
+  /** Writes a lead's row back exactly as it was kept, only if the lead is still at `version`: false when it is not. */
+  async restoreAtVersion(row: StoredLead, version: number, db: Db): Promise<boolean> {
+    const { id, ...columns } = row;
+    const { count } = await db.lead.updateMany({ where: { id, version }, data: columns });
+    return count === 1;
+  }
+
   /** Marks the lead Do Not Call unless it already is (its reason then stays); true when this changed it. */
   async markDoNotCall(id: string, reason: string, db: Db): Promise<boolean> {
     const { count } = await db.lead.updateMany({ where: { id, doNotCall: false }, data: { doNotCall: true, doNotCallReason: reason, version: { increment: 1 } } });
@@ -246,16 +281,16 @@ export class LeadsRepository {
   async createMany(leads: Lead[], db: Db): Promise<void> {
     if (leads.length === 0) return;
     const rows = leads.map((lead) => {
-      const { emailKey, nameKey } = identityKeyColumns(lead);
+      const { emailKey, nameKey, locationKey } = identityKeyColumns(lead);
       return sql`(${lead.id}, ${lead.name}, ${lead.email}, ${lead.phone}, ${lead.location}, ${lead.qualified}, ${lead.source},
         ${lead.interestedIn}, ${lead.budgetAmount}, ${lead.budgetText}, ${lead.timeline}, ${lead.loanNeeded}, ${lead.createdAt}, ${lead.updatedAt},
         ${lead.stageId}, ${lead.ownerId}, ${lead.lostReason}, ${lead.version}, ${lead.archivedAt}, ${lead.tags}, ${lead.doNotCall}, ${lead.doNotCallReason}, ${lead.previouslyErasedAt},
-        ${emailKey}, ${nameKey})`;
+        ${emailKey}, ${nameKey}, ${locationKey})`;
     });
     await db.$executeRaw`
       INSERT INTO leads (id, name, email, phone, location, qualified, source, interested_in, budget_amount, budget_text, timeline,
         loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at,
-        email_key, name_key)
+        email_key, name_key, location_key)
       VALUES ${join(rows)}`;
   }
 
@@ -336,13 +371,16 @@ export class LeadsRepository {
     return db.lead.findMany({ where: { id: { gt: after, lte: until } }, select: { id: true, name: true, location: true, createdAt: true }, orderBy: { id: 'asc' }, take: limit });
   }
 
-  /** Writes each lead's name_key from its name, changing nothing else of it (not its version: no one's data changed). */
-  async fillNameKeys(leads: Pick<Lead, 'id' | 'name'>[], db: Db): Promise<void> {
+  /** Writes each lead's name_key and location_key from its name and location, changing nothing else of it (not its version: no one's data changed). */
+  async fillNameKeys(leads: Pick<Lead, 'id' | 'name' | 'location'>[], db: Db): Promise<void> {
     const { dialect } = this.database;
-    const rows = leads.map(({ id, name }) => sql`(${dialect.typed(id, 'text')}, ${dialect.typed(identityKeyColumns({ name }).nameKey, 'text')})`);
+    const rows = leads.map(({ id, name, location }) => {
+      const keys = identityKeyColumns({ name, location });
+      return sql`(${dialect.typed(id, 'text')}, ${dialect.typed(keys.nameKey, 'text')}, ${dialect.typed(keys.locationKey, 'text')})`;
+    });
     await db.$executeRaw`
-      WITH keyed (id, name_key) AS (VALUES ${join(rows)})
-      UPDATE leads SET name_key = keyed.name_key FROM keyed WHERE leads.id = keyed.id`;
+      WITH keyed (id, name_key, location_key) AS (VALUES ${join(rows)})
+      UPDATE leads SET name_key = keyed.name_key, location_key = keyed.location_key FROM keyed WHERE leads.id = keyed.id`;
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
@@ -360,7 +398,7 @@ export class LeadsRepository {
   }
 
   /** Everything of a filter but the search: archived or not, qualification, stage, owner, tags, source, creation days. */
-  private filterConditions(filter: ResolvedLeadFilter, tags = (filter.tag ?? []).map(tagSetCondition)): Sql[] {
+  private async filterConditions(filter: ResolvedLeadFilter, tags = (filter.tag ?? []).map(tagSetCondition)): Promise<Sql[]> {
     const conditions = [filter.archived ? sql`archived_at IS NOT NULL` : sql`archived_at IS NULL`];
     if (filter.status !== 'all') conditions.push(sql`qualified = ${filter.status === 'qualified'}`);
     if (filter.stage) conditions.push(sql`stage_id = ${filter.stage}`);
@@ -368,10 +406,21 @@ export class LeadsRepository {
     else if (filter.owner) conditions.push(sql`owner_id = ${filter.owner}`);
     // Every tag asked for must be on the lead.
     conditions.push(...tags);
-    if (filter.source) conditions.push(sql`source = ${filter.source}`);
+    if (filter.source) conditions.push(await this.sourceCondition(filter.source, filter.archived));
     if (filter.createdFrom) conditions.push(sql`created_at >= ${filter.createdFrom}`);
     if (filter.createdBefore) conditions.push(sql`created_at < ${filter.createdBefore}`);
     return conditions;
+  }
+
+  /**
+   * Leads from the source in any stored spelling (case aside). One spelling (the usual case) is
+   * the equality the source's index serves in list order, as before the filter ignored case;
+   * several an IN list, which both databases serve from an index too (at 1M: under 10 ms a
+   * page). With no such spelling, the source as given, which no lead carries.
+   */
+  private async sourceCondition(source: string, archived: boolean): Promise<Sql> {
+    const spellings = spellingsOf(source, await this.sources.spellings(archived));
+    return spellings.length > 1 ? sql`source IN (${join(spellings)})` : sql`source = ${spellings[0] ?? source}`;
   }
 }
 

@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { BoardColumn, DailyLeadCount, Lead, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { BoardColumn, DailyLeadCount, Lead, LeadStats, LeadWithCalls, SourceCount } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
 import type { Readable } from 'node:stream';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
@@ -18,6 +18,8 @@ import { decodeLeadCursor, encodeLeadCursor } from './lead-cursor';
 import { LeadsExportRepository } from './leads-export.repository';
 import { leadOutputFromRow } from './lead-row';
 import { LeadsRepository } from './leads.repository';
+import { LeadSourcesRepository } from './sources/lead-sources.repository';
+import { sourcesInUse } from './sources/sources-in-use';
 import { LeadRouter } from './routing/lead-router';
 import { routingActivity } from './routing/routing-activity';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
@@ -39,6 +41,7 @@ export class LeadsService {
 
   constructor(
     private readonly leads: LeadsRepository,
+    private readonly sources: LeadSourcesRepository,
     private readonly exports: LeadsExportRepository,
     private readonly router: LeadRouter,
     private readonly liveEvents: LiveEventsService,
@@ -67,6 +70,11 @@ export class LeadsService {
   async board(filter: ResolvedLeadFilter, access: LeadAccess): Promise<BoardColumn[]> {
     const [stages, counts] = await Promise.all([this.stages.list(), this.leads.countByStage(filter, access)]);
     return stages.filter((stage) => !stage.archived).map((stage) => ({ stageId: stage.id, count: counts.get(stage.id) ?? 0 }));
+  }
+
+  /** The sources of the leads the viewer may see (of those a list of `archived` shows), each with its count, for the Source filter. */
+  async sourceCounts(access: LeadAccess, archived: boolean): Promise<SourceCount[]> {
+    return sourcesInUse(await this.sources.counted(access, archived));
   }
 
   stats(access: LeadAccess, timeZone = this.config.APP_TIME_ZONE, now = new Date()): Promise<LeadStats> {
@@ -99,8 +107,7 @@ export class LeadsService {
     const lead = await this.leads.transaction(async (db) => {
       const person = { email: input.email, phone: input.phone, name: input.name };
       await this.leads.lockIdentities([person], db);
-      const sharing = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).sharingContact(person);
-      const firsts = [sharing.find(({ reason }) => reason !== 'same_phone'), sharing.find(({ reason }) => reason === 'same_phone')].filter((first) => first !== undefined);
+      const firsts = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).firstSharingContact(person);
       if (firsts.length > 0 && !allowDuplicate) throw new DuplicateLeadException(firsts[0].lead.id, firsts[0].reason);
       const [owner] = await this.router.ownersFor(1, db);
       const created = await this.leads.create({ ...toLeadWrite(input), ...freshLead(await this.stages.entryStageId(db)), ownerId: owner?.id ?? null }, db);

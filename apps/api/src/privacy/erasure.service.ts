@@ -12,6 +12,7 @@ import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletion
 
 /**
  * Erases a person: in one transaction, their leads and everything linked (PersonRecordsRepository),
+ * the records of merges that involved them,
  * the erasure record with salted hashes of every phone and email they were known by, a Vapi
  * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
  * access log's entry. Then every viewer is told the leads are gone.
@@ -36,13 +37,15 @@ export class ErasureService {
       // As a webhook or import creating this person would: neither can slip a new lead in half-way.
       await this.leads.lockIdentities([contactOf(person)], tx);
       const leads = await this.records.findLeads(person, tx);
-      const identifiers = uniqueKeys([person, ...leads.flatMap(personKeysOfLead)]);
+      // The leads merged into theirs, as the merge records keep them, were theirs too.
+      const merges = await this.records.findMerges(person, leads.map(({ id }) => id), tx);
+      const identifiers = uniqueKeys([person, ...leads.flatMap(personKeysOfLead), ...merges.flatMap((merge) => merge.leads.flatMap(personKeysOfLead))]);
       const phones = identifiers.flatMap((key) => (key.kind === 'phone' ? [key.value] : []));
       const calls = await this.records.findCalls(leads.map(({ id }) => id), phones, tx);
       if (leads.length === 0 && calls.length === 0) return null;
       await this.leads.lockIdentities(identifiers.map(contactOf), tx);
 
-      const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, tx);
+      const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, merges.map(({ id }) => id), tx);
       const now = new Date();
       const record = await tx.erasure.create({
         data: {

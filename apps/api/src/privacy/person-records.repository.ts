@@ -2,12 +2,20 @@ import { Injectable } from '@nestjs/common';
 import { Database } from '../database/database';
 import type { Call } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
-import { join, sql } from '../database/sql';
+import { empty, join, sql } from '../database/sql';
 import { likePattern } from '../database/like-pattern';
 import { LEAD_PIPELINE_INCLUDE } from '../leads/outputs/lead.output';
 import type { PersonKey } from './person-key';
 
 type Db = TransactionClient;
+
+/** A merge record of the person: the two leads as they were, before one was merged into the other. */
+export interface PersonMerge {
+  id: string;
+  keptLeadId: string;
+  mergedLeadId: string;
+  leads: { phone: string | null; email: string | null }[];
+}
 
 /** What an erasure removed: ids, and how many rows of each table. */
 export interface ErasedRecords {
@@ -26,9 +34,41 @@ export interface ErasedRecords {
 export class PersonRecordsRepository {
   constructor(private readonly database: Database) {}
 
-  /** The person's leads, oldest first. */
-  findLeads(person: PersonKey, db: Pick<Db, 'lead'> = this.database.client) {
-    return db.lead.findMany({ where: { [person.kind]: person.value }, include: LEAD_PIPELINE_INCLUDE, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  /**
+   * The person's leads, oldest first: those with their phone or email, and those a lead of theirs
+   * was merged into (while the merge can be undone, its record says so).
+   */
+  async findLeads(person: PersonKey, db: Db = this.database.client) {
+    const own = await db.lead.findMany({ where: { [person.kind]: person.value }, select: { id: true } });
+    const merges = await this.findMerges(person, own.map(({ id }) => id), db);
+    const ids = [...own.map(({ id }) => id), ...merges.map(({ keptLeadId }) => keptLeadId)];
+    return db.lead.findMany({ where: { id: { in: ids } }, include: LEAD_PIPELINE_INCLUDE, orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
+  }
+
+  /**
+   * The person's merge records: those in which either lead had their phone or email, and those
+   * of the leads named, following a merge into a lead that was merged again.
+   */
+  async findMerges(person: PersonKey, leadIds: string[], db: Pick<Db, '$queryRaw'> = this.database.client): Promise<PersonMerge[]> {
+    // Each lead is kept as JSON text with every column: the person's value is there as the column holds it.
+    const held = likePattern(`"${person.kind}":${JSON.stringify(person.value)}`);
+    const holding = sql`kept_lead LIKE ${held} ESCAPE '\\' OR merged_lead LIKE ${held} ESCAPE '\\'`;
+    const found = new Map<string, PersonMerge>();
+    const named = new Set(leadIds);
+    for (;;) {
+      const ids = [...named];
+      const naming = ids.length > 0 ? sql` OR kept_lead_id IN (${join(ids)}) OR merged_lead_id IN (${join(ids)})` : empty;
+      const rows = await db.$queryRaw<{ id: string; keptLeadId: string; mergedLeadId: string; keptLead: string; mergedLead: string }[]>`
+        SELECT id, kept_lead_id AS "keptLeadId", merged_lead_id AS "mergedLeadId", kept_lead AS "keptLead", merged_lead AS "mergedLead"
+        FROM lead_merges WHERE ${holding}${naming}`;
+      const fresh = rows.filter(({ id }) => !found.has(id));
+      if (fresh.length === 0) return [...found.values()];
+      for (const row of fresh) {
+        const leads = [row.keptLead, row.mergedLead].map((json) => JSON.parse(json) as { phone: string | null; email: string | null });
+        found.set(row.id, { id: row.id, keptLeadId: row.keptLeadId, mergedLeadId: row.mergedLeadId, leads: leads.map(({ phone, email }) => ({ phone, email })) });
+        named.add(row.keptLeadId).add(row.mergedLeadId);
+      }
+    }
   }
 
   /** Their calls: those of their leads, and those from their numbers that no lead holds. */
@@ -59,10 +99,10 @@ export class PersonRecordsRepository {
    * Deletes the person's leads and everything linked to them, in the caller's transaction.
    * Notes, tags and activity go with the lead (foreign keys ON DELETE CASCADE); calls keep
    * their rows when a lead goes (SET NULL), so they are deleted here, as are job selections
-   * (no foreign key) and stored webhook messages about their calls or carrying their phone
+   * and merge records (no foreign key) and stored webhook messages about their calls or carrying their phone
    * or email (the raw payload holds the transcript).
    */
-  async erase(leadIds: string[], calls: Call[], identifiers: PersonKey[], db: Db): Promise<ErasedRecords> {
+  async erase(leadIds: string[], calls: Call[], identifiers: PersonKey[], mergeIds: string[], db: Db): Promise<ErasedRecords> {
     const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
     const deleted: Record<string, number> = {};
     deleted.webhook_events = await this.deleteWebhookEvents(vapiCallIds, identifiers, db);
@@ -71,6 +111,8 @@ export class PersonRecordsRepository {
     deleted.lead_notes = (await db.leadNote.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_tags = (await db.leadTag.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_activities = (await db.leadActivity.deleteMany({ where: { leadId: { in: leadIds } } })).count;
+    // A merge record holds the leads as they were: it cannot be undone without them, and it is the person's too.
+    deleted.lead_merges = (await db.leadMerge.deleteMany({ where: { id: { in: mergeIds } } })).count;
     // Whatever else a later table links to a lead by foreign key goes with it (ON DELETE CASCADE).
     deleted.leads = (await db.lead.deleteMany({ where: { id: { in: leadIds } } })).count;
     return { leadIds, callIds: calls.map(({ id }) => id), deleted };

@@ -7,15 +7,16 @@ import { ErasureService } from './erasure.service';
 import { PersonRecordsRepository } from './person-records.repository';
 import { PrivacyController } from './privacy.controller';
 import { DailyRunsRepository } from './retention/daily-runs.repository';
+import { MergeRecordsPurge } from './retention/merge-records-purge';
 import { RetentionPurge } from './retention/retention-purge';
 import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
 
-/** People's rights over their data: the access archive, erasure (with Vapi's deletions) and the retention purge. */
+/** People's rights over their data: the access archive, erasure (with Vapi's deletions), the retention purge and the purge of merge records. */
 @Module({
   imports: [LeadsModule, VapiServerApiModule],
   controllers: [PrivacyController],
-  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge],
+  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge, MergeRecordsPurge],
 })
 export class PrivacyModule implements OnModuleInit {
   constructor(private readonly liveEvents: LiveEventsService) {}

@@ -17,6 +17,7 @@ export function routesOf(app: NestExpressApplication): string[] {
     .sort();
 }
 
+/** A route as "METHOD /path", parameters written {} and a query string left out. */
 export function routeKey(method: string, path: string): string {
-  return `${method.toUpperCase()} ${path.replace(/:\w+|\{\w+\}/g, '{}')}`;
+  return `${method.toUpperCase()} ${path.split('?')[0].replace(/:\w+|\{\w+\}/g, '{}')}`;
 }

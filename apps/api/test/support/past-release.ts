@@ -6,6 +6,7 @@ import { parseDatabaseUrl, type DatabaseProvider } from '../../src/database/data
 import { readMigrationList, readSchemaFiles } from '../../src/database/migrations/prisma-folder';
 import { NO_SCHEMA_FILTER, withSchemaEngine } from '../../src/database/migrations/schema-engine';
 import { executeScript, queryRows } from './database-rows';
+import { dataTables } from './database-snapshot';
 import type { TestDatabase } from './test-database';
 
 /** A release as its databases were left: frozen in test/fixtures/releases/<name>/, independent of git history. */
@@ -61,22 +62,3 @@ export async function readReleaseRows(release: PastRelease, database: TestDataba
   return tables;
 }
 
-/**
- * The tables of the database that hold data: Prisma's migration log aside, and SQLite's
- * full-text indexes (a virtual table and its shadow tables), which the leads feed.
- */
-export async function dataTables(database: TestDatabase): Promise<string[]> {
-  if (database.provider === 'postgresql') {
-    const tables = await queryRows<{ name: string }>(
-      database,
-      "SELECT table_name AS name FROM information_schema.tables WHERE table_schema = current_schema() AND table_type = 'BASE TABLE'",
-    );
-    return tables.map(({ name }) => name).filter((name) => name !== '_prisma_migrations').sort();
-  }
-  const tables = await queryRows<{ name: string; sql: string }>(database, "SELECT name, sql FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'sqlite_%'");
-  const indexes = tables.filter(({ sql }) => sql.startsWith('CREATE VIRTUAL TABLE')).map(({ name }) => name);
-  return tables
-    .map(({ name }) => name)
-    .filter((name) => name !== '_prisma_migrations' && !indexes.some((index) => name === index || name.startsWith(`${index}_`)))
-    .sort();
-}

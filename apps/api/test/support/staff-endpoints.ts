@@ -3,8 +3,9 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {staffId} or {selfId} (the caller's own account) where the test
-   * puts a real id; a body's {personPhone} is the phone of a disposable person made for the call.
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {staffId} or {selfId} (the caller's own account)
+   * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
+   * for the call, its "{leadVersion}" the matrix lead's version.
    */
   path: string;
   body?: unknown;
@@ -19,6 +20,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads', role: 'agent' },
   { method: 'get', path: '/api/leads/stats', role: 'agent' },
   { method: 'get', path: '/api/leads/board', role: 'agent' },
+  { method: 'get', path: '/api/leads/sources', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent', leadScoped: true },
@@ -37,6 +39,11 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   // {duplicateId} pairs the matrix's lead with an unassigned lead added over its phone.
   { method: 'post', path: '/api/leads/duplicates/{duplicateId}/dismiss', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/leads/matches', role: 'agent' },
+  // {twinId} is an unassigned lead the admin added for the call, merged into the matrix's lead.
+  { method: 'get', path: '/api/leads/merge-preview?keepId={leadId}&mergeId={twinId}', role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/leads/merge', body: { keepId: '{leadId}', mergeId: '{twinId}', keepVersion: '{leadVersion}', mergeVersion: 1 }, role: 'agent', leadScoped: true },
+  // {mergeId} is the admin's merge of a twin into the matrix's lead, made just before.
+  { method: 'post', path: '/api/leads/merges/{mergeId}/undo', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/views', role: 'agent' },
   { method: 'post', path: '/api/views', body: { name: 'Matrix View {n}', filter: { status: 'qualified' } }, role: 'agent' },
   // {viewId} is a view the caller saved.

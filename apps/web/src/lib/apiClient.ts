@@ -8,6 +8,8 @@ export class ApiError extends Error {
     readonly status: number,
     message: string,
     readonly fieldErrors: FieldError[] = [],
+    /** The answer's body as sent, for what an error says besides its message (a 409's `existingLeadId`). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -58,7 +60,7 @@ export async function apiJson<T>(path: string, init: Omit<RequestInit, 'body'> &
 export function apiErrorFromBody(status: number, statusText: string, body: unknown): ApiError {
   const { message, errors } = (typeof body === 'object' && body !== null ? body : {}) as { [Key in keyof ErrorBody]?: unknown };
   const text = typeof message === 'string' ? message : Array.isArray(message) ? message.join('; ') : `${status} ${statusText}`.trim();
-  return new ApiError(status, text, Array.isArray(errors) ? (errors as FieldError[]) : []);
+  return new ApiError(status, text, Array.isArray(errors) ? (errors as FieldError[]) : [], body);
 }
 
 async function apiErrorFrom(response: Response): Promise<ApiError> {

@@ -12,7 +12,7 @@ const VIEWER_ID = 's1';
 
 /**
  * The leads API over an in-memory set of leads, as the server answers it: lists filtered
- * by status, q, stage, owner (me = s1), tag, source and creation days (in tz), tag counts, board counts, and PATCH with If-Match (412 when
+ * by status, q, stage, owner (me = s1), tag, source (any case) and creation days (in tz), tag and source counts, board counts, and PATCH with If-Match (412 when
  * stale, 400 for a lost stage without a reason). `leads` is changed by PATCH.
  */
 export function fakePipelineApi(leads: Lead[], overrides: Record<string, (request: Request) => Response | Promise<Response>> = {}) {
@@ -23,7 +23,7 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
     const owner = params.get('owner');
     const ownerId = owner === 'me' ? VIEWER_ID : owner;
     const tag = params.get('tag')?.toLowerCase();
-    const source = params.get('source');
+    const source = params.get('source')?.trim().toLowerCase();
     const from = params.get('createdFrom') ?? '0000-00-00';
     const to = params.get('createdTo') ?? '9999-99-99';
     const dayIn = new Intl.DateTimeFormat('en-CA', { timeZone: params.get('tz') ?? 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' });
@@ -33,7 +33,7 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
         (!stage || lead.stage.id === stage) &&
         (!owner || (lead.owner?.id ?? 'none') === ownerId) &&
         (!tag || lead.tags.some((candidate) => candidate.toLowerCase() === tag)) &&
-        (!source || lead.source === source) &&
+        (!source || lead.source.toLowerCase() === source) &&
         dayIn.format(new Date(lead.createdAt)) >= from &&
         dayIn.format(new Date(lead.createdAt)) <= to &&
         [lead.name, lead.email, lead.location].some((value) => value?.toLowerCase().includes(q)),
@@ -58,6 +58,18 @@ export function fakePipelineApi(leads: Lead[], overrides: Record<string, (reques
         counts.set(tag.toLowerCase(), { tag: counted && counted.tag < tag ? counted.tag : tag, count: (counted?.count ?? 0) + 1 });
       }
       return Response.json([...counts.values()].sort((a, b) => b.count - a.count));
+    },
+    // One count per source whatever its case, named by its most used spelling (the server's rule; no ties in the tests' data).
+    'GET /api/leads/sources': () => {
+      const spellings = new Map<string, number>();
+      for (const lead of leads) spellings.set(lead.source, (spellings.get(lead.source) ?? 0) + 1);
+      const counts = new Map<string, { source: string; count: number; top: number }>();
+      for (const [source, count] of spellings) {
+        const counted = counts.get(source.toLowerCase());
+        const named = !counted || count > counted.top;
+        counts.set(source.toLowerCase(), { source: named ? source : counted.source, count: (counted?.count ?? 0) + count, top: named ? count : counted.top });
+      }
+      return Response.json([...counts.values()].sort((a, b) => b.count - a.count).map(({ source, count }) => ({ source, count })));
     },
     'GET /api/leads/stats': () => Response.json({ total: leads.length, qualified: 0, unqualified: 0, thisMonth: 0, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 }),
     'GET /api/leads/stats/daily': () => Response.json([]),

@@ -13,7 +13,7 @@ export const leadOwnerFilterSchema = z.union([z.enum(['me', 'none']), recordIdSc
 /** A calendar date, YYYY-MM-DD. */
 export const calendarDateSchema = z.iso.date('must be a date, YYYY-MM-DD');
 
-/** Where leads came from, exactly as their `source` says (web form, voice bot, an imported file's value). */
+/** Where leads came from, as their `source` says (web form, voice bot, an imported file's value), case aside (sourceKey). */
 export const leadSourceFilterSchema = text(60).pipe(z.string().min(1, 'must not be empty'));
 
 /**

@@ -11,6 +11,8 @@ export const accessLogActionSchema = z.enum([
   'retention_purged',
   'do_not_call_changed',
   'consent_changed',
+  'leads_merged',
+  'merge_undone',
 ]);
 export type AccessLogAction = z.infer<typeof accessLogActionSchema>;
 

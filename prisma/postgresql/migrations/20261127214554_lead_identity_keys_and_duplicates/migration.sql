@@ -1,5 +1,6 @@
 -- AlterTable
 ALTER TABLE "leads" ADD COLUMN     "email_key" TEXT,
+ADD COLUMN     "location_key" TEXT,
 ADD COLUMN     "name_key" TEXT;
 
 -- CreateTable
@@ -32,7 +33,7 @@ CREATE INDEX "lead_duplicates_other_lead_id_idx" ON "lead_duplicates"("other_lea
 CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
 
 -- CreateIndex
-CREATE INDEX "leads_name_key_idx" ON "leads"("name_key");
+CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key");
 
 -- AddForeignKey
 ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_lead_id_fkey" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE CASCADE ON UPDATE CASCADE;
@@ -44,8 +45,8 @@ ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_other_lead_id_fkey
 ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_dismissed_by_id_fkey" FOREIGN KEY ("dismissed_by_id") REFERENCES "staff_users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
 -- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
--- dots and +tag dropped, googlemail.com read as gmail.com). name_key needs code the database
--- does not have: the API fills it after start-up (IdentityKeysBackfill).
+-- dots and +tag dropped, googlemail.com read as gmail.com). name_key and location_key need code
+-- the database does not have: the API fills them after start-up (NameKeysBackfill).
 UPDATE "leads" SET "email_key" = CASE
   WHEN split_part("email", '@', 2) IN ('gmail.com', 'googlemail.com') AND strpos("email", '@') > 1 THEN
     replace(split_part(split_part("email", '@', 1), '+', 1), '.', '') || '@gmail.com'
@@ -78,7 +79,7 @@ JOIN LATERAL (
 WHERE "lead"."email_key" IS NOT NULL
 ON CONFLICT ("pair_key") DO NOTHING;
 
--- The leads stored so far get their name_key from the API after start-up (IdentityKeysBackfill:
+-- The leads stored so far get their name_key and location_key from the API after start-up (NameKeysBackfill:
 -- lead ids up to this one, in id order), and are then compared for close names.
 INSERT INTO "app_settings" ("key", "value", "updated_at")
 SELECT 'name_keys_backfill', json_build_object('after', '', 'until', max("id"))::text, CURRENT_TIMESTAMP FROM "leads" HAVING count(*) > 0;

@@ -1,6 +1,7 @@
 -- AlterTable
 ALTER TABLE "leads" ADD COLUMN "email_key" TEXT;
 ALTER TABLE "leads" ADD COLUMN "name_key" TEXT;
+ALTER TABLE "leads" ADD COLUMN "location_key" TEXT;
 
 -- CreateTable
 CREATE TABLE "lead_duplicates" (
@@ -33,11 +34,11 @@ CREATE INDEX "lead_duplicates_other_lead_id_idx" ON "lead_duplicates"("other_lea
 CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
 
 -- CreateIndex
-CREATE INDEX "leads_name_key_idx" ON "leads"("name_key");
+CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key");
 
 -- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
--- dots and +tag dropped, googlemail.com read as gmail.com). name_key needs code the database
--- does not have: the API fills it after start-up (IdentityKeysBackfill).
+-- dots and +tag dropped, googlemail.com read as gmail.com). name_key and location_key need code
+-- the database does not have: the API fills them after start-up (NameKeysBackfill).
 UPDATE "leads" SET "email_key" = CASE
   WHEN substr("email", instr("email", '@') + 1) IN ('gmail.com', 'googlemail.com') AND instr("email", '@') > 1 THEN
     replace(CASE
@@ -71,7 +72,7 @@ JOIN "leads" AS "first" ON "first"."id" = (
 )
 WHERE "lead"."email_key" IS NOT NULL AND "first"."id" <> "lead"."id";
 
--- The leads stored so far get their name_key from the API after start-up (IdentityKeysBackfill:
+-- The leads stored so far get their name_key and location_key from the API after start-up (NameKeysBackfill:
 -- lead ids up to this one, in id order), and are then compared for close names.
 INSERT INTO "app_settings" ("key", "value", "updated_at")
 SELECT 'name_keys_backfill', json_object('after', '', 'until', max("id")), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "leads" HAVING count(*) > 0;

@@ -2,15 +2,15 @@ import { Logger } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, escapeIdentifier } from 'pg';
 import { PrismaClient } from '../../generated/postgresql/client';
-import type { ColumnType, DatabaseDialect, JobQueueOptions, TextSearch } from '../database-dialect';
+import type { ColumnType, DatabaseDialect, JobQueueOptions, SearchTarget } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
-import { likePattern } from '../like-pattern';
 import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
 import { join, raw, sql, type Sql } from '../sql';
 import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresNotifications } from './postgres-notifications';
 import { PgBossJobQueue } from './pg-boss-job-queue';
 import { postgresPoolConfig } from './postgres-pool';
+import { postgresSearchCondition } from './postgres-search';
 import { PostgresReader } from './postgres-reader';
 
 const POSTGRES_TYPES: Record<ColumnType, string> = {
@@ -79,18 +79,18 @@ export class PostgresDialect implements DatabaseDialect {
     return sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM ${raw(escapeIdentifier(`${table}_change_seq`))}`;
   }
 
-  /** ILIKE, served by pg_trgm GIN indexes; the planner chooses between them and the list's index by itself. */
-  async searchCondition(search: TextSearch, term: string): Promise<Sql> {
-    const pattern = likePattern(term);
-    return sql`(${join(
-      search.columns.map((column) => sql`${raw(column)} ILIKE ${pattern}`),
-      ' OR ',
-    )})`;
+  async searchCondition(targets: readonly SearchTarget[]): Promise<Sql> {
+    return postgresSearchCondition(targets);
   }
 
   /** Transaction-scoped advisory locks, taken in sorted order (two transactions never wait on each other) in one statement. */
   async lock(keys: string[], db: RawQueries): Promise<void> {
     const sorted = [...new Set(keys)].sort();
     if (sorted.length > 0) await db.$queryRaw`SELECT pg_advisory_xact_lock(hashtext(key))::text FROM unnest(${sorted}::text[]) AS key`;
+  }
+
+  /** FOR UPDATE, in id order: the lock a delete takes, which a child row's foreign key check waits for. */
+  async lockRows(table: string, ids: string[], db: RawQueries): Promise<void> {
+    if (ids.length > 0) await db.$queryRaw`SELECT id FROM ${raw(`"${table}"`)} WHERE id IN (${join(ids)}) ORDER BY id FOR UPDATE`;
   }
 }

@@ -2,7 +2,7 @@ import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
 import { PrismaClient } from '../../generated/sqlite/client';
-import type { DatabaseDialect, JobQueueOptions, RowReader, SearchPurpose, TextSearch } from '../database-dialect';
+import type { DatabaseDialect, JobQueueOptions, RowReader, SearchPurpose, SearchTarget } from '../database-dialect';
 import type { SqliteTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 import { sql, type Sql } from '../sql';
@@ -64,10 +64,13 @@ export class SqliteDialect implements DatabaseDialect {
     return sql`SELECT CAST(data_version AS TEXT) AS version FROM pragma_data_version`;
   }
 
-  searchCondition(search: TextSearch, term: string, purpose: SearchPurpose, reader: RowReader): Promise<Sql> {
-    return this.search.condition(search, term, purpose, reader);
+  searchCondition(targets: readonly SearchTarget[], purpose: SearchPurpose, reader: RowReader): Promise<Sql> {
+    return this.search.condition(targets, purpose, reader);
   }
 
   /** SQLite runs one write transaction at a time: there is nothing to lock. */
   async lock(): Promise<void> {}
+
+  /** Nor rows to lock: no other write runs until the transaction ends. */
+  async lockRows(): Promise<void> {}
 }

@@ -11,14 +11,3 @@ export interface FoundDuplicate {
 export function duplicatePairKey(leadId: string, otherLeadId: string): string {
   return leadId < otherLeadId ? `${leadId} ${otherLeadId}` : `${otherLeadId} ${leadId}`;
 }
-
-/** A location as "the same location" compares it: case, accents and spacing aside. */
-export function locationKey(location: string | null): string | null {
-  const key = location
-    ?.normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^\p{L}\p{N}]+/gu, ' ')
-    .trim();
-  return key || null;
-}

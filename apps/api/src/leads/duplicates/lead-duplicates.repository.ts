@@ -12,11 +12,11 @@ import { duplicatePairKey, type FoundDuplicate } from './duplicate-pair';
 
 type Db = Pick<TransactionClient, '$queryRaw'>;
 
-/** A lead that may share a close name with a new one: what "the same location" and "the first" are told by. */
+/** A lead that may share a close name and the location with a new one: its keys, and what "the first" is told by. */
 export interface CloseNameCandidate {
   id: string;
   nameKey: string;
-  location: string | null;
+  locationKey: string;
   createdAt: Date;
 }
 
@@ -79,11 +79,13 @@ export class LeadDuplicatesRepository {
       RETURNING id, lead_id AS "leadId", other_lead_id AS "otherLeadId", reason`;
   }
 
-  /** Every lead whose full name has one of these keys (nameKey). */
-  closeNameCandidates(nameKeys: string[], db: Db): Promise<CloseNameCandidate[]> {
-    if (nameKeys.length === 0) return Promise.resolve([]);
+  /** Every lead with one of these full names (nameKey) in the same location (locationKey): one index lookup each. */
+  closeNameCandidates(keys: { nameKey: string; locationKey: string }[], db: Db): Promise<CloseNameCandidate[]> {
+    if (keys.length === 0) return Promise.resolve([]);
+    const distinct = [...new Map(keys.map((key) => [`${key.nameKey}\n${key.locationKey}`, key])).values()];
     return db.$queryRaw<CloseNameCandidate[]>`
-      SELECT id, name_key AS "nameKey", location, created_at AS "createdAt" FROM leads WHERE name_key IN (${join([...new Set(nameKeys)])})`;
+      SELECT id, name_key AS "nameKey", location_key AS "locationKey", created_at AS "createdAt" FROM leads
+      WHERE ${join(distinct.map(({ nameKey, locationKey }) => sql`(name_key = ${nameKey} AND location_key = ${locationKey})`), ' OR ')}`;
   }
 
   /**

@@ -2,8 +2,9 @@ import { Injectable } from '@nestjs/common';
 import { activity, type NewActivity } from '../../activity/activity-entry';
 import type { Lead } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
+import { locationKey } from '../identity/location-key';
 import { nameKey } from '../identity/person-name';
-import { locationKey, type FoundDuplicate } from './duplicate-pair';
+import type { FoundDuplicate } from './duplicate-pair';
 import { LeadDuplicatesRepository, type CloseNameCandidate } from './lead-duplicates.repository';
 
 /** What a new lead is compared by: its full name and location, and its age among the others. */
@@ -26,18 +27,26 @@ export class PossibleDuplicates {
     return stored.map(({ id, leadId, otherLeadId, reason }) => activity(leadId, 'possible_duplicate', { pairId: id, otherLeadId, reason }, actorId));
   }
 
+  /**
+   * Pairs stored leads with a close name in the same location, without timeline entries:
+   * nothing was written to those leads (the upgrade's backfill, like the migration pairing
+   * stored leads that share a phone or email).
+   */
+  async pairStoredCloseNames(leads: NewLeadForDuplicates[], db: TransactionClient, now: Date): Promise<void> {
+    await this.duplicates.insert(await this.closeNamePairs(leads, db), now, db);
+  }
+
   private async closeNamePairs(newLeads: NewLeadForDuplicates[], db: TransactionClient): Promise<FoundDuplicate[]> {
     const keyed = newLeads.flatMap((lead) => {
-      const name = nameKey(lead.name);
-      const location = locationKey(lead.location);
-      return name && location ? [{ lead, name, location }] : [];
+      const keys = { nameKey: nameKey(lead.name), locationKey: locationKey(lead.location) };
+      return keys.nameKey && keys.locationKey ? [{ lead, keys: { nameKey: keys.nameKey, locationKey: keys.locationKey } }] : [];
     });
-    const candidates = await this.duplicates.closeNameCandidates(keyed.map(({ name }) => name), db);
-    return keyed.flatMap(({ lead, name, location }) => {
-      const first = oldest(candidates.filter((candidate) => candidate.id !== lead.id && candidate.nameKey === name && locationKey(candidate.location) === location));
+    const candidates = await this.duplicates.closeNameCandidates(keyed.map(({ keys }) => keys), db);
+    return keyed.flatMap(({ lead, keys }) => {
+      const first = oldest(candidates.filter((candidate) => candidate.id !== lead.id && candidate.nameKey === keys.nameKey && candidate.locationKey === keys.locationKey));
       if (!first) return [];
       // The later of the two is the one flagged: an imported lead may be older than the one it meets.
-      const [later, earlier] = oldest([first, { ...lead, nameKey: name }]) === first ? [lead.id, first.id] : [first.id, lead.id];
+      const [later, earlier] = oldest([first, { ...lead, ...keys }]) === first ? [lead.id, first.id] : [first.id, lead.id];
       return [{ leadId: later, otherLeadId: earlier, reason: 'close_name_same_location' as const }];
     });
   }

@@ -1,6 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { z } from 'zod';
-import { LeadActivityRepository } from '../../activity/lead-activity.repository';
 import { PeriodicTask } from '../../common/periodic-task';
 import { Database } from '../../database/database';
 import type { TransactionClient } from '../../database/prisma-client';
@@ -16,8 +15,9 @@ const RETRY_MS = 30_000;
 
 /**
  * Gives the leads stored before identity keys existed their name_key (nameKey is code the
- * migration's SQL does not have), a batch of lead ids at a time in id order, then compares
- * each with the other leads for a close name in the same location, as a new lead is. Each
+ * migration's SQL does not have), a batch of lead ids at a time in id order, then pairs
+ * each with the other leads of a close name in the same location, as a new lead is (without
+ * timeline entries: nothing was written to those leads). Each
  * batch moves the progress row in its own transaction under a lock, so several API
  * processes share the work and none repeats a batch; the row goes once every lead is done.
  */
@@ -34,7 +34,6 @@ export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy
     private readonly database: Database,
     private readonly leads: LeadsRepository,
     private readonly possibleDuplicates: PossibleDuplicates,
-    private readonly activities: LeadActivityRepository,
   ) {}
 
   onApplicationBootstrap(): void {
@@ -71,8 +70,7 @@ export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy
       return undefined;
     }
     await this.leads.fillNameKeys(leads, db);
-    const now = new Date();
-    await this.activities.append(await this.possibleDuplicates.record([], leads, null, db, now), db, now);
+    await this.possibleDuplicates.pairStoredCloseNames(leads, db, new Date());
     await db.appSetting.update({ where: { key: BACKFILL_KEY }, data: { value: JSON.stringify({ after: leads.at(-1)!.id, until }) } });
     return leads.length;
   }

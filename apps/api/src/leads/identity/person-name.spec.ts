@@ -10,6 +10,10 @@ describe('nameWords', () => {
     expect(nameWords('José Zoë')).toEqual(nameWords('Jose Zoe'));
   });
 
+  it('keeps digits as they are: "Flat 11" is not "Flat 1"', () => {
+    expect(nameWords('Edit Me 11')).toEqual(['edit', 'me', '11']);
+  });
+
   it('keeps letters of any script', () => {
     expect(nameWords('राहुल वर्मा')).toHaveLength(2);
   });

@@ -16,7 +16,7 @@ const SPELLINGS: [RegExp, string][] = [
   [/z/g, 'j'],
   [/ee/g, 'i'],
   [/oo/g, 'u'],
-  [/(.)\1+/g, '$1'],
+  [/(\p{L})\1+/gu, '$1'],
 ];
 
 /** A name's words (letters of any script, and digits), each folded to the spelling every transliteration of it shares; honorifics left out. */

@@ -50,6 +50,21 @@ export class AccessLogRepository {
     });
   }
 
+  /**
+   * The newest entry of these actions whose details hold `value` under `key`: how a record gone
+   * since (a merge undone or purged) is still told from one that never was. The actions' entries
+   * are read through their index; a merge's are few.
+   */
+  async findLatestNaming(actions: AccessLogAction[], key: string, value: string): Promise<{ action: AccessLogAction; at: Date; leadId: string | null } | null> {
+    const entries = await this.database.client.accessLogEntry.findMany({
+      where: { action: { in: actions }, details: { contains: `"${key}":${JSON.stringify(value)}` } },
+      orderBy: [{ at: 'desc' }, { id: 'desc' }],
+      select: { action: true, at: true, leadId: true, details: true },
+    });
+    const entry = entries.find(({ details }) => (JSON.parse(details) as Record<string, unknown>)[key] === value);
+    return entry ? { action: entry.action as AccessLogAction, at: entry.at, leadId: entry.leadId } : null;
+  }
+
   /** Newest first after `after`, a keyset page served by the (filter column, at, id) indexes. */
   async findPage(filter: AccessLogFilter, limit: number, after?: LeadCursor): Promise<AccessLogEntry[]> {
     const conditions: Sql[] = [];

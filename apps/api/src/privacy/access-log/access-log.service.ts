@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { AccessLogEntry } from '@lead-desk/contracts';
+import type { AccessLogAction, AccessLogEntry } from '@lead-desk/contracts';
 import type { TransactionClient } from '../../database/prisma-client';
 import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
 import type { NewActivity } from '../../activity/activity-entry';
@@ -27,6 +27,11 @@ export class AccessLog {
   /** The access-log entries a lead's activity calls for (consent and Do Not Call changes), in the change's transaction. */
   recordChanges(entries: NewActivity[], db: Pick<TransactionClient, 'accessLogEntry'>): Promise<void> {
     return this.entries.append(auditedChanges(entries), db);
+  }
+
+  /** The newest entry of these actions whose details hold `value` under `key` (e.g. a merge by its id). */
+  findLatestNaming(actions: AccessLogAction[], key: string, value: string) {
+    return this.entries.findLatestNaming(actions, key, value);
   }
 
   async page(filter: AccessLogFilter, limit: number, cursor?: string): Promise<AccessLogPage> {

@@ -1,5 +1,4 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
-import { DateTime } from 'luxon';
 import { activity } from '../../activity/activity-entry';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
 import { PeriodicTask } from '../../common/periodic-task';
@@ -9,6 +8,7 @@ import { AccessLog } from '../access-log/access-log.service';
 import { VapiCallDeleter } from '../vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from '../vapi-deletions/vapi-call-deletions.repository';
 import { DailyRunsRepository } from './daily-runs.repository';
+import { runOnceADay } from './once-a-day';
 
 const TASK = 'retention-purge';
 /** How often each process looks whether today's purge has run: the day's first look after midnight runs it. */
@@ -52,15 +52,8 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
 
   /** Runs the day's purge unless another process (or this one) has. */
   async runToday(now: Date): Promise<void> {
-    const day = DateTime.fromJSDate(now, { zone: this.config.APP_TIME_ZONE }).toISODate()!;
-    if (!(await this.dailyRuns.claim(TASK, day, now))) return;
-    // A failed purge gives the day back, so the next check (here or in another process) runs it again.
-    const outcome = await this.purge(now).catch(async (error: unknown) => {
-      await this.dailyRuns.release(TASK, day);
-      throw error;
-    });
-    await this.dailyRuns.finish(TASK, day, outcome);
-    if (outcome.calls > 0) this.logger.log({ day, ...outcome }, 'Purged transcripts and recordings past retention');
+    const outcome = await runOnceADay(this.dailyRuns, TASK, now, this.config.APP_TIME_ZONE, () => this.purge(now));
+    if (outcome && outcome.calls > 0) this.logger.log(outcome, 'Purged transcripts and recordings past retention');
   }
 
   /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording. */

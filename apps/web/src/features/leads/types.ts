@@ -10,7 +10,7 @@ export interface LeadView {
   owner?: string;
   /** Tags the leads all carry (any case); absent: any tags or none. */
   tags?: string[];
-  /** Where the leads came from, exactly as their `source` says; absent: anywhere. */
+  /** Where the leads came from, as their `source` says, case aside; absent: anywhere. */
   source?: string;
   /** Calendar days (YYYY-MM-DD, both included) in the browser's time zone; absent: unbounded. */
   createdFrom?: string;
@@ -32,4 +32,11 @@ export interface LeadPage {
   total: number;
   /** The next page's URL, from the Link header. */
   next: string | null;
+}
+
+/** A lead to open: as a list holds it, or by its id and name only (a match, a pair of possible duplicates), the rest read when shown. */
+export type LeadReference = Lead | Pick<Lead, '_id' | 'name'>;
+
+export function isFullLead(lead: LeadReference): lead is Lead {
+  return 'version' in lead;
 }

@@ -46,9 +46,10 @@ export function useContractForm<Input extends FieldValues, Output>(
     /**
      * The form's submit handler: checks the fields, then sends the parsed values; what the
      * API refuses is shown on the form. A press while a submission is under way is ignored.
+     * Called without an event, it submits as another button of the form would ("add anyway").
      */
-    submitWith: (send: (values: Output) => Promise<unknown>) => (event: FormEvent) => {
-      event.preventDefault();
+    submitWith: (send: (values: Output) => Promise<unknown>) => (event?: FormEvent) => {
+      event?.preventDefault();
       if (submitting.current) return;
       submitting.current = true;
       void form

@@ -137,29 +137,46 @@ describe('Source and creation-day filters', () => {
     vi.restoreAllMocks();
   });
 
-  it('filters by a source typed in and by days, in the viewer’s time zone, kept in the URL and the export', async () => {
+  it('offers the sources in use with their counts, any case as one, applied at once, with days in the viewer’s time zone, kept in the URL and the export', async () => {
     const user = userEvent.setup();
-    const leads = someLeads().map((lead, index) => ({ ...lead, source: index % 2 ? 'voice bot' : 'Facebook' }));
+    const leads = someLeads().map((lead, index) => ({ ...lead, source: ['voice bot', 'Facebook', 'Voice Bot', 'voice bot'][index] }));
     const requests = fakePipelineApi(leads, { 'GET /api/staff': () => Response.json(TEAM) });
     renderWithQueryClient(<LeadManagement canTransferFiles viewer={ADMIN} />);
     expect(await within(results()).findByText('Showing 4 results')).toBeInTheDocument();
 
-    await user.type(screen.getByLabelText('Source'), 'voice bot{Enter}');
-    expect(await within(results()).findByText('Showing 2 results')).toBeInTheDocument();
-    expect(cardNames()).toEqual(['Rohan Mehta', 'Aarav Sharma']);
+    const source = screen.getByLabelText('Source');
+    await waitFor(() => expect(optionLabels(source)).toEqual(['Any source', 'voice bot (3)', 'Facebook (1)']));
+    await user.selectOptions(source, 'voice bot (3)');
+    expect(await within(results()).findByText('Showing 3 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Kavya Nair', 'Sneha Kulkarni', 'Aarav Sharma']);
     expect(window.location.search).toBe('?source=voice+bot');
 
     await user.type(screen.getByLabelText('Created from'), '2026-05-13');
-    expect(await within(results()).findByText('Showing 1 results')).toBeInTheDocument();
-    expect(cardNames()).toEqual(['Rohan Mehta']);
+    expect(await within(results()).findByText('Showing 2 results')).toBeInTheDocument();
+    expect(cardNames()).toEqual(['Kavya Nair', 'Sneha Kulkarni']);
     const timeZone = Intl.DateTimeFormat().resolvedOptions().timeZone;
     expect(listQueries(requests).at(-1)).toBe(`?${new URLSearchParams({ source: 'voice bot', createdFrom: '2026-05-13', tz: timeZone, limit: '50' })}`);
     expect(screen.getByLabelText('Created to')).toHaveAttribute('min', '2026-05-13');
     expect(screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toContain('createdFrom=2026-05-13');
 
-    await user.clear(screen.getByLabelText('Source'));
-    await user.tab();
+    await user.selectOptions(source, 'Any source');
     expect(await within(results()).findByText('Showing 3 results')).toBeInTheDocument();
     expect(window.location.search).toBe('?createdFrom=2026-05-13');
+  });
+
+  it('shows a link’s source in another case as the source it names, and keeps one no lead has any more', async () => {
+    window.history.replaceState(null, '', '/?source=VOICE%20BOT');
+    const leads = someLeads().map((lead, index) => ({ ...lead, source: index === 0 ? 'web form' : 'Voice Bot' }));
+    fakePipelineApi(leads, { 'GET /api/staff': () => Response.json(TEAM) });
+    const { unmount } = renderWithQueryClient(<LeadManagement canTransferFiles viewer={ADMIN} />);
+    expect(await within(results()).findByText('Showing 3 results')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByLabelText('Source')).toHaveDisplayValue('Voice Bot (3)'));
+    unmount();
+
+    window.history.replaceState(null, '', '/?source=Walk-in');
+    renderWithQueryClient(<LeadManagement canTransferFiles viewer={ADMIN} />);
+    expect(await within(results()).findByText('Showing 0 results')).toBeInTheDocument();
+    await waitFor(() => expect(optionLabels(screen.getByLabelText('Source'))).toEqual(['Any source', 'Voice Bot (3)', 'web form (1)', 'Walk-in']));
+    expect(screen.getByLabelText('Source')).toHaveDisplayValue('Walk-in');
   });
 });

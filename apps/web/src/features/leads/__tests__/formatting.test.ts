@@ -68,11 +68,17 @@ describe('leadMatchesView', () => {
     expect(leadMatchesView(lead, { status: 'all', q: 'galuru' })).toBe(true);
     expect(leadMatchesView(lead, { status: 'all', q: 'Mumbai' })).toBe(false);
   });
-  it('applies the source exactly and the creation days, both included, as the viewer’s days', () => {
+  it('finds a phone number by its digits in any writing, as the server does', () => {
+    const caller = aLead({ name: 'Aarav Sharma', email: null, location: null, phone: '+919845012345' });
+    for (const q of ['98450', '098450 12345', '+91 98450-12345', '(984) 501']) expect(leadMatchesView(caller, { status: 'all', q })).toBe(true);
+    for (const q of ['+44 98450', '98451', '45']) expect(leadMatchesView(caller, { status: 'all', q })).toBe(false);
+  });
+  it('applies the source in any case and the creation days, both included, as the viewer’s days', () => {
     // Midday UTC is the same calendar day in every zone from UTC-11 to UTC+11.
     const fromFacebook = aLead({ source: 'Facebook', createdAt: '2026-05-15T12:00:00.000Z' });
     expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'Facebook' })).toBe(true);
-    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'facebook' })).toBe(false);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'FACEBOOK' })).toBe(true);
+    expect(leadMatchesView(fromFacebook, { status: 'all', q: '', source: 'Face' })).toBe(false);
     expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdFrom: '2026-05-15', createdTo: '2026-05-15' })).toBe(true);
     expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdFrom: '2026-05-16' })).toBe(false);
     expect(leadMatchesView(fromFacebook, { status: 'all', q: '', createdTo: '2026-05-14' })).toBe(false);

@@ -79,9 +79,9 @@ function isNewer(a: Lead, b: Lead): boolean {
   return a.createdAt === b.createdAt ? a._id > b._id : a.createdAt > b.createdAt;
 }
 
-const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily', 'board', 'views']);
+const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily', 'board', 'views', 'sources']);
 
-/** Stats, filter counts, board counts, saved views' counts and the chart are cheap to read again; they follow any change. */
+/** Stats, filter counts, board counts, saved views' and sources' counts and the chart are cheap to read again; they follow any change. */
 export function refreshLeadSummaries(queryClient: QueryClient): Promise<void> {
   return queryClient.invalidateQueries({ queryKey: leadKeys.all, predicate: (query) => SUMMARY_KINDS.has(String(query.queryKey[1])) });
 }

@@ -1,3 +1,4 @@
+import type { LeadMatchesQuery } from '@lead-desk/contracts';
 import type { LeadView } from '../types';
 
 /** Every lead query lives under 'leads', so one invalidation refreshes the dashboard. */
@@ -8,6 +9,8 @@ export const leadKeys = {
   /** The board's column counts for a view (its stage filter aside: each column is a stage). */
   board: (view: LeadView) => [...leadKeys.all, 'board', view] as const,
   counts: (q: string) => [...leadKeys.all, 'counts', q] as const,
+  /** The sources in use with their counts (the Source filter's choices). */
+  sources: () => [...leadKeys.all, 'sources'] as const,
   /** The saved views with their live counts. */
   savedViews: () => [...leadKeys.all, 'views'] as const,
   stats: (timeZone: string) => [...leadKeys.all, 'stats', timeZone] as const,
@@ -22,6 +25,12 @@ export const leadKeys = {
   consents: (id: string) => [...leadKeys.detailParts(id), 'consents'] as const,
   /** Refreshed with the lead's other parts: a Do Not Call or consent change publishes lead.updated. */
   callEligibility: (id: string) => [...leadKeys.detailParts(id), 'call-eligibility'] as const,
+  /** Possible duplicates: every pair in sight (null) or one lead's; a dismissal, a merge or a new lead refreshes them all. */
+  duplicates: () => [...leadKeys.all, 'duplicates'] as const,
+  duplicatePairs: (leadId: string | null) => [...leadKeys.duplicates(), leadId] as const,
+  /** The stored leads a phone or email typed into a form belongs to. */
+  matches: (query: LeadMatchesQuery) => [...leadKeys.all, 'matches', query] as const,
+  mergePreview: (keepId: string, mergeId: string) => [...leadKeys.all, 'merge-preview', keepId, mergeId] as const,
 };
 
 /** The pipeline's stages (GET /api/stages), kept current by the live stream. */

@@ -1,5 +1,5 @@
 import { nextLink } from '../../../lib/nextLink';
-import type { DailyLeadCount, Lead, LeadInput, LeadStats, LeadWithCalls } from '@lead-desk/contracts';
+import type { CreateLeadRequest, DailyLeadCount, Lead, LeadStats, LeadWithCalls, SourceCount } from '@lead-desk/contracts';
 import { apiFetch, apiJson } from '../../../lib/apiClient';
 import type { LeadPage, LeadView } from '../types';
 import { browserTimeZone } from '../utils/formatDateTime';
@@ -43,6 +43,11 @@ export async function fetchLeadCount(view: LeadView, signal?: AbortSignal): Prom
 }
 
 
+/** GET /api/leads/sources: each source of the leads the viewer may see, with its count, most used first. */
+export function fetchLeadSources(signal?: AbortSignal): Promise<SourceCount[]> {
+  return apiJson('/api/leads/sources', { signal });
+}
+
 export function fetchLeadStats(timeZone: string, signal?: AbortSignal): Promise<LeadStats> {
   return apiJson(`/api/leads/stats?${new URLSearchParams({ tz: timeZone })}`, { signal });
 }
@@ -55,7 +60,8 @@ export function fetchLead(id: string, signal?: AbortSignal): Promise<LeadWithCal
   return apiJson(`/api/leads/${encodeURIComponent(id)}`, { signal });
 }
 
-export function createLead(lead: LeadInput): Promise<Lead> {
+/** POST /api/leads; `allowDuplicate` adds it although a stored lead has its phone or email (else a 409, see duplicateConflictOf). */
+export function createLead(lead: CreateLeadRequest): Promise<Lead> {
   return apiJson('/api/leads', { method: 'POST', body: lead });
 }
 

@@ -1,4 +1,3 @@
-import type { Lead } from '@lead-desk/contracts';
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
@@ -6,8 +5,10 @@ import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLeadDetails } from '../hooks/useLeadDetails';
 import { useLeadEdits } from '../hooks/useLeadEdits';
 import { useViewer } from '../hooks/useViewer';
+import { isFullLead, type LeadReference } from '../types';
 import { CallHistory } from './CallHistory';
 import { LeadCallingRules } from './details/LeadCallingRules';
+import { LeadDuplicates } from './details/LeadDuplicates';
 import { LeadEditForm } from './details/LeadEditForm';
 import { LeadFacts } from './details/LeadFacts';
 import { LeadNotes } from './details/LeadNotes';
@@ -20,28 +21,38 @@ const TEXT = {
   description: 'Everything we know about this lead, and their calls with the agent.',
   edit: 'Edit lead',
   calls: 'Calls',
+  loadingLead: 'Loading the lead…',
+  failedLead: 'Could not load this lead',
   loadingCalls: 'Loading calls…',
   failed: 'Could not load this lead’s calls',
 };
 
-/** The details panel: every field of the lead (editable), its stage and owner, its calls, notes and timeline. */
-export function LeadDetailsDialog({ lead, onClose }: { lead: Lead; onClose: () => void }) {
+/**
+ * The details panel: every field of the lead (editable), its stage and owner, its possible
+ * duplicates, its calls, notes and timeline. Once the lead is merged into another, the
+ * panel shows that one: the lead it was opened on is part of it now.
+ */
+export function LeadDetailsDialog({ lead, onClose }: { lead: LeadReference; onClose: () => void }) {
+  const [shown, setShown] = useState(lead);
   // Named as the lead is now: an edit (here or by a colleague) renames the panel too.
-  const name = useLeadDetails(lead._id).data?.name ?? lead.name;
+  const name = useLeadDetails(shown._id).data?.name ?? shown.name;
   return (
     <Modal onClose={onClose} variant="sheet" title={name} description={TEXT.description}>
-      <LeadDetails lead={lead} />
+      <LeadDetails key={shown._id} lead={shown} onMergedInto={setShown} />
     </Modal>
   );
 }
 
-function LeadDetails({ lead: listed }: { lead: Lead }) {
-  const details = useLeadDetails(listed._id);
-  // The list's copy shows at once; the server's, with the calls, replaces it when it arrives.
-  const lead = details.data ?? listed;
-  const edits = useLeadEdits(lead._id);
+function LeadDetails({ lead: shown, onMergedInto }: { lead: LeadReference; onMergedInto: (kept: LeadReference) => void }) {
+  const details = useLeadDetails(shown._id);
+  const edits = useLeadEdits(shown._id);
   const viewer = useViewer();
   const [editing, setEditing] = useState(false);
+  // The list's copy shows at once; the server's, with the calls, replaces it when it arrives.
+  const lead = details.data ?? (isFullLead(shown) ? shown : undefined);
+  if (!lead) {
+    return details.error ? <ErrorNotice title={TEXT.failedLead} error={details.error} onRetry={() => void details.refetch()} /> : <p role="status">{TEXT.loadingLead}</p>;
+  }
   return (
     <div className="lead-details">
       {edits.stale && <StaleLeadNotice onDismiss={edits.dismissStale} />}
@@ -59,6 +70,7 @@ function LeadDetails({ lead: listed }: { lead: Lead }) {
       )}
       <LeadPipelineControls lead={lead} viewer={viewer} edits={edits} />
       <LeadCallingRules lead={lead} edits={edits} />
+      <LeadDuplicates leadId={lead._id} onMerged={(outcome) => outcome.merge.mergedLeadId === lead._id && onMergedInto(outcome.lead)} />
       <h3 className="lead-details__heading">{TEXT.calls}</h3>
       {details.isPending && <p role="status">{TEXT.loadingCalls}</p>}
       {details.error && <ErrorNotice title={TEXT.failed} error={details.error} onRetry={() => void details.refetch()} />}

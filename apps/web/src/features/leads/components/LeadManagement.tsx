@@ -25,6 +25,7 @@ import { SavedViews } from './SavedViews';
 import { TagFilter } from './TagFilter';
 import { SourceFilter } from './SourceFilter';
 import { CreatedFilter } from './CreatedFilter';
+import { PossibleDuplicates } from './duplicates/PossibleDuplicates';
 import { AddLeadDialog, LeadDetailsDialog, OutboundCallDialog, preloadLeadDialogs } from './lazyDialogs';
 
 // Its own chunk, fetched after the page is up: the dashboard never waits for the chart.
@@ -101,6 +102,7 @@ export function LeadManagement({ canTransferFiles, viewer }: LeadManagementProps
             <UserPlus aria-hidden size={18} />
             {TEXT.addLead}
           </button>
+          <PossibleDuplicates />
           {canTransferFiles && (
             <>
               <ExportCsvLink view={view} />

@@ -1,49 +1,39 @@
-import { useId, useState } from 'react';
+import { sourceKey } from '@lead-desk/contracts';
+import { useQuery } from '@tanstack/react-query';
+import { useId } from 'react';
+import { leadKeys } from '../api/leadQueryKeys';
+import { fetchLeadSources } from '../api/leadsApi';
 
 const TEXT = {
   label: 'Source',
-  placeholder: 'Any source',
+  any: 'Any source',
+  failed: 'Sources could not be loaded',
+  count: (source: string, count: number) => `${source} (${count})`,
 };
 
-/** The sources every install has; an imported file brings its own, typed in. */
-const KNOWN_SOURCES = ['web form', 'voice bot'];
-
 /**
- * Narrows the list to the leads from one source (the URL's `source`), matched exactly as
- * the lead's `source` reads. Applied when the field is left or Enter is pressed, so each
- * keystroke does not ask the server.
+ * Narrows the list to the leads from one source (the URL's `source`), chosen from the sources
+ * in use with how many leads each has, and applied as soon as it is chosen. Spellings that
+ * differ only in case are one source, as the server counts and filters them, so a saved view or
+ * a link naming another spelling shows as that source; one no lead has any more stays selectable.
  */
 export function SourceFilter({ source, onChange }: { source: string | undefined; onChange: (source: string) => void }) {
   const id = useId();
-  const [draft, setDraft] = useState(source ?? '');
-  const [shown, setShown] = useState(source);
-  // A saved view or the Back button changes the filter from outside: show it.
-  if (shown !== source) {
-    setShown(source);
-    setDraft(source ?? '');
-  }
-  const apply = () => {
-    if (draft.trim() !== (source ?? '')) onChange(draft);
-  };
+  const sources = useQuery({ queryKey: leadKeys.sources(), queryFn: ({ signal }) => fetchLeadSources(signal) });
+  const offered = sources.data ?? [];
+  const chosen = source === undefined ? undefined : offered.find((choice) => sourceKey(choice.source) === sourceKey(source));
   return (
     <div className="lead-view-filter">
       <label htmlFor={id}>{TEXT.label}</label>
-      <input
-        id={id}
-        list={`${id}-known`}
-        value={draft}
-        placeholder={TEXT.placeholder}
-        onChange={(event) => setDraft(event.target.value)}
-        onBlur={apply}
-        onKeyDown={(event) => {
-          if (event.key === 'Enter') apply();
-        }}
-      />
-      <datalist id={`${id}-known`}>
-        {KNOWN_SOURCES.map((known) => (
-          <option key={known} value={known} />
+      <select id={id} value={chosen?.source ?? source ?? ''} onChange={(event) => onChange(event.target.value)}>
+        <option value="">{sources.error ? TEXT.failed : TEXT.any}</option>
+        {offered.map((choice) => (
+          <option key={choice.source} value={choice.source}>
+            {TEXT.count(choice.source, choice.count)}
+          </option>
         ))}
-      </datalist>
+        {source && !chosen && <option value={source}>{source}</option>}
+      </select>
     </div>
   );
 }

@@ -7,7 +7,8 @@ const contract = leadInputSchema.shape;
  * Catches what cannot be a phone number before sending; the API reads the number for
  * real (valid in its region, written in E.164) and its answer lands on the field too.
  */
-const phoneText = contract.phone.refine((phone) => phone == null || /^\+?[\d\s().-]{6,24}$/.test(phone), 'is not a valid phone number');
+export const looksLikePhoneNumber = (text: string) => /^\+?[\d\s().-]{6,24}$/.test(text);
+const phoneText = contract.phone.refine((phone) => phone == null || looksLikePhoneNumber(phone), 'is not a valid phone number');
 
 /** An amount in Indian digit grouping ("45,00,000") is the number; any other text goes to the contract's budget rule as typed. */
 const PLAIN_AMOUNT = /^\d[\d,]*(\.\d+)?$/;

@@ -24,6 +24,8 @@ export function useLeadEdits(leadId: string) {
     onSuccess: (lead: Lead) => {
       placeLeadInLists(queryClient, lead, false);
       void queryClient.invalidateQueries({ queryKey: leadKeys.activity(leadId) });
+      // An edit to another lead's phone, email or close name pairs the two.
+      void queryClient.invalidateQueries({ queryKey: leadKeys.duplicates() });
     },
     onError: async (error: Error) => {
       if (!isStaleLead(error)) return;

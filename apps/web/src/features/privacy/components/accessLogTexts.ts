@@ -10,4 +10,6 @@ export const ACTION_TEXT: Record<AccessLogAction, string> = {
   retention_purged: 'Retention purge',
   do_not_call_changed: 'Changed Do Not Call',
   consent_changed: 'Changed consent',
+  leads_merged: 'Merged two leads',
+  merge_undone: 'Undid a merge',
 };

@@ -1,0 +1,4 @@
+import { leadSourcesQuerySchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class LeadSourcesQuery extends createZodDto(leadSourcesQuerySchema) {}
