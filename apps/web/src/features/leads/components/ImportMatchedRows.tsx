@@ -3,8 +3,9 @@ import { leadDetailsHref } from '../hooks/useLeadView';
 import { DUPLICATE_REASON_TEXT } from './duplicateReasonTexts';
 import { fieldValueText, LEAD_JSON_FIELD_TEXT } from './leadFieldTexts';
 
-/** The fields beside the lead's own (those are named as the timeline names them). */
-const PIPELINE_FIELD_TEXT: Partial<Record<ImportChangeField, string>> = {
+/** Each field a row may change: the lead's own as the timeline names them, then where it stands and its consent. */
+const FIELD_TEXT: Record<ImportChangeField, string> = {
+  ...LEAD_JSON_FIELD_TEXT,
   stage: 'Stage',
   lostReason: 'Lost reason',
   owner: 'Owner',
@@ -56,7 +57,7 @@ export function ImportMatchedRows({ preview }: { preview: ImportPreview }) {
                   <ul>
                     {changes.map((change) => (
                       <li key={change.field} data-outcome={change.outcome}>
-                        {PIPELINE_FIELD_TEXT[change.field] ?? LEAD_JSON_FIELD_TEXT[change.field]}: {valueText(change.field, change.from)} → {valueText(change.field, change.to)} ({OUTCOME_TEXT[change.outcome]})
+                        {FIELD_TEXT[change.field]}: {valueText(change.field, change.from)} → {valueText(change.field, change.to)} ({OUTCOME_TEXT[change.outcome]})
                       </li>
                     ))}
                   </ul>

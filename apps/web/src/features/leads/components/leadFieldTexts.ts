@@ -25,8 +25,11 @@ export function loanText(loanNeeded: boolean | null): string {
   return loanNeeded ? LOAN_TEXT.yes : LOAN_TEXT.no;
 }
 
-/** A lead's own fields by their JSON names, as the timeline and the import's preview name a changed field. */
-export const LEAD_JSON_FIELD_TEXT: Record<string, string> = {
+/** A lead's own fields by their JSON names. */
+export type LeadJsonField = 'name' | 'email' | 'phone' | 'location' | 'qualified' | 'source' | 'interestedIn' | 'budget' | 'timeline' | 'loan_needed';
+
+/** Those fields as the timeline, the import's preview and the merge name them. */
+export const LEAD_JSON_FIELD_TEXT: Record<LeadJsonField, string> = {
   name: LEAD_FIELD_TEXT.name,
   email: LEAD_FIELD_TEXT.email,
   phone: LEAD_FIELD_TEXT.phone,

@@ -15,7 +15,7 @@ export function activityText(entry: LeadActivity): string {
       return `${entry.data.outcome === 'created' ? 'Created' : 'Updated'} by a CSV import (line ${entry.data.line})`;
     case 'updated': {
       const { field, from, to } = entry.data;
-      return `${LEAD_JSON_FIELD_TEXT[field] ?? field} changed from “${fieldValueText(field, from)}” to “${fieldValueText(field, to)}”`;
+      return `${(LEAD_JSON_FIELD_TEXT as Record<string, string>)[field] ?? field} changed from “${fieldValueText(field, from)}” to “${fieldValueText(field, to)}”`;
     }
     case 'stage_changed': {
       const { from, to, lostReason } = entry.data;
