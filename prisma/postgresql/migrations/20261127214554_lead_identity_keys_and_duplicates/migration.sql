@@ -33,7 +33,7 @@ CREATE INDEX "lead_duplicates_other_lead_id_idx" ON "lead_duplicates"("other_lea
 CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
 
 -- CreateIndex
-CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key");
+CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key", "created_at", "id");
 
 -- AddForeignKey
 ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_lead_id_fkey" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE CASCADE ON UPDATE CASCADE;

@@ -34,7 +34,7 @@ CREATE INDEX "lead_duplicates_other_lead_id_idx" ON "lead_duplicates"("other_lea
 CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
 
 -- CreateIndex
-CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key");
+CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key", "created_at", "id");
 
 -- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
 -- dots and +tag dropped, googlemail.com read as gmail.com). name_key and location_key need code

@@ -53,6 +53,9 @@ const CAMEL: Record<(typeof PAIR_LEAD_COLUMNS)[number], keyof DuplicateLeadRow> 
   archived_at: 'archivedAt',
 };
 
+/** Names looked up per statement: SQLite takes at most 500 parts of a UNION. */
+const CLOSE_NAMES_PER_QUERY = 200;
+
 /** The only place that queries lead_duplicates. */
 @Injectable()
 export class LeadDuplicatesRepository {
@@ -79,13 +82,23 @@ export class LeadDuplicatesRepository {
       RETURNING id, lead_id AS "leadId", other_lead_id AS "otherLeadId", reason`;
   }
 
-  /** Every lead with one of these full names (nameKey) in the same location (locationKey): one index lookup each. */
-  closeNameCandidates(keys: { nameKey: string; locationKey: string }[], db: Db): Promise<CloseNameCandidate[]> {
-    if (keys.length === 0) return Promise.resolve([]);
+  /**
+   * The first two leads (by creation, then id) of each of these full names (nameKey) in its
+   * location (locationKey): the first other than a new lead is among them. Two index entries
+   * read per name, however many people share it (a common name in a big city has hundreds).
+   */
+  async firstLeadsOfCloseNames(keys: { nameKey: string; locationKey: string }[], db: Db): Promise<CloseNameCandidate[]> {
     const distinct = [...new Map(keys.map((key) => [`${key.nameKey}\n${key.locationKey}`, key])).values()];
-    return db.$queryRaw<CloseNameCandidate[]>`
-      SELECT id, name_key AS "nameKey", location_key AS "locationKey", created_at AS "createdAt" FROM leads
-      WHERE ${join(distinct.map(({ nameKey, locationKey }) => sql`(name_key = ${nameKey} AND location_key = ${locationKey})`), ' OR ')}`;
+    const firsts: CloseNameCandidate[] = [];
+    for (let start = 0; start < distinct.length; start += CLOSE_NAMES_PER_QUERY) {
+      const firstTwo = distinct.slice(start, start + CLOSE_NAMES_PER_QUERY).map(
+        ({ nameKey, locationKey }, index) => sql`SELECT * FROM (
+          SELECT id, name_key AS "nameKey", location_key AS "locationKey", created_at AS "createdAt" FROM leads
+          WHERE name_key = ${nameKey} AND location_key = ${locationKey} ORDER BY created_at, id LIMIT 2) AS ${raw(`first_${index}`)}`,
+      );
+      firsts.push(...(await db.$queryRaw<CloseNameCandidate[]>`${join(firstTwo, ' UNION ALL ')}`));
+    }
+    return firsts;
   }
 
   /**

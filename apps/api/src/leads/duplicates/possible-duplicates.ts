@@ -41,15 +41,24 @@ export class PossibleDuplicates {
       const keys = { nameKey: nameKey(lead.name), locationKey: locationKey(lead.location) };
       return keys.nameKey && keys.locationKey ? [{ lead, keys: { nameKey: keys.nameKey, locationKey: keys.locationKey } }] : [];
     });
-    const candidates = await this.duplicates.closeNameCandidates(keyed.map(({ keys }) => keys), db);
+    // Each name's first leads, as the database ordered them (by creation, then id).
+    const firstsByKeys = new Map<string, CloseNameCandidate[]>();
+    for (const candidate of await this.duplicates.firstLeadsOfCloseNames(keyed.map(({ keys }) => keys), db)) {
+      const key = closeNameKey(candidate);
+      firstsByKeys.set(key, [...(firstsByKeys.get(key) ?? []), candidate]);
+    }
     return keyed.flatMap(({ lead, keys }) => {
-      const first = oldest(candidates.filter((candidate) => candidate.id !== lead.id && candidate.nameKey === keys.nameKey && candidate.locationKey === keys.locationKey));
+      const first = firstsByKeys.get(closeNameKey(keys))?.find((candidate) => candidate.id !== lead.id);
       if (!first) return [];
       // The later of the two is the one flagged: an imported lead may be older than the one it meets.
       const [later, earlier] = oldest([first, { ...lead, ...keys }]) === first ? [lead.id, first.id] : [first.id, lead.id];
       return [{ leadId: later, otherLeadId: earlier, reason: 'close_name_same_location' as const }];
     });
   }
+}
+
+function closeNameKey({ nameKey, locationKey }: { nameKey: string; locationKey: string }): string {
+  return `${nameKey}\n${locationKey}`;
 }
 
 /** The first lead stored, as the database orders them: by creation time, then id. */

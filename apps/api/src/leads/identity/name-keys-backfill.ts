@@ -1,4 +1,5 @@
 import { Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
+import { setImmediate as yieldToEventLoop } from 'node:timers/promises';
 import { z } from 'zod';
 import { PeriodicTask } from '../../common/periodic-task';
 import { Database } from '../../database/database';
@@ -54,6 +55,8 @@ export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy
       const batch = await this.database.transaction((db) => this.nextBatch(db));
       if (batch === undefined) break;
       keyed += batch;
+      // Requests are answered between batches: SQLite's driver holds the event loop while it works.
+      await yieldToEventLoop();
     }
     if (keyed > 0) this.logger.log({ keyed }, 'Stored leads have their name keys');
   }
