@@ -6,7 +6,7 @@ import { installPastRelease, readPastRelease, readReleaseRows, type PastRelease,
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { emailIdentityKey } from '../src/leads/identity/email-identity-key';
-import { NameKeysBackfill } from '../src/leads/identity/name-keys-backfill';
+import { IdentityKeysBackfill } from '../src/leads/identity/identity-keys-backfill';
 import { locationKey } from '../src/leads/identity/location-key';
 import { nameKey } from '../src/leads/identity/person-name';
 
@@ -54,7 +54,7 @@ function upgradedRelease(name: string, provider: DatabaseProvider): Upgrade {
     upgrade.before = await readReleaseRows(upgrade.release, upgrade.database);
     upgrade.testApp = await startTestApp(provider, { AUTH_MODE: 'staff' }, upgrade.database);
     // The upgrade's work after start-up (the stored leads' name keys) done before the rows are read.
-    await upgrade.testApp.app.get(NameKeysBackfill).runToEnd();
+    await upgrade.testApp.app.get(IdentityKeysBackfill).runToEnd();
     upgrade.after = await readReleaseRows(upgrade.release, upgrade.database);
   });
   afterAll(async () => {

@@ -21,7 +21,7 @@ import { LeadDuplicatesController } from './duplicates/lead-duplicates.controlle
 import { LeadDuplicatesRepository } from './duplicates/lead-duplicates.repository';
 import { LeadDuplicatesService } from './duplicates/lead-duplicates.service';
 import { PossibleDuplicates } from './duplicates/possible-duplicates';
-import { NameKeysBackfill } from './identity/name-keys-backfill';
+import { IdentityKeysBackfill } from './identity/identity-keys-backfill';
 import { LeadSourcesRepository } from './sources/lead-sources.repository';
 import { LeadBelongingsRepository } from './merge/lead-belongings.repository';
 import { LeadMergeController } from './merge/lead-merge.controller';
@@ -53,7 +53,7 @@ import { toLeadOutput } from './outputs/lead.output';
     LeadDuplicatesRepository,
     LeadDuplicatesService,
     PossibleDuplicates,
-    NameKeysBackfill,
+    IdentityKeysBackfill,
     LeadBelongingsRepository,
     LeadMergesRepository,
     LeadMergeService,

@@ -262,12 +262,13 @@ export class LeadsRepository {
   /**
    * Every lead with one of these ids, email keys (emailIdentityKey) or phones, in one query:
    * who the people of a batch may be. Whole leads, so that what a batch changes can be told
-   * field by field.
+   * field by field. An email that is its own key (most are) also finds a lead stored before
+   * identity keys existed, until IdentityKeysBackfill has keyed it.
    */
   findIdentities(keys: { ids: string[]; emailKeys: string[]; phones: string[] }, db: Db = this.database.client): Promise<Lead[]> {
     const matches: LeadWhereInput[] = [];
     if (keys.ids.length > 0) matches.push({ id: { in: [...new Set(keys.ids)] } });
-    if (keys.emailKeys.length > 0) matches.push({ emailKey: { in: [...new Set(keys.emailKeys)] } });
+    if (keys.emailKeys.length > 0) matches.push({ emailKey: { in: [...new Set(keys.emailKeys)] } }, { email: { in: [...new Set(keys.emailKeys)] } });
     if (keys.phones.length > 0) matches.push({ phone: { in: [...new Set(keys.phones)] } });
     if (matches.length === 0) return Promise.resolve([]);
     return db.lead.findMany({ where: { OR: matches } });
@@ -367,20 +368,25 @@ export class LeadsRepository {
   }
 
   /** Leads with ids after `after` up to `until`, in id order, at most `limit`: what a backfill walks. */
-  findByIdRange(after: string, until: string, limit: number, db: Db): Promise<Pick<Lead, 'id' | 'name' | 'location' | 'createdAt'>[]> {
-    return db.lead.findMany({ where: { id: { gt: after, lte: until } }, select: { id: true, name: true, location: true, createdAt: true }, orderBy: { id: 'asc' }, take: limit });
+  findByIdRange(after: string, until: string, limit: number, db: Db): Promise<Pick<Lead, 'id' | 'name' | 'email' | 'location' | 'createdAt'>[]> {
+    return db.lead.findMany({
+      where: { id: { gt: after, lte: until } },
+      select: { id: true, name: true, email: true, location: true, createdAt: true },
+      orderBy: { id: 'asc' },
+      take: limit,
+    });
   }
 
-  /** Writes each lead's name_key and location_key from its name and location, changing nothing else of it (not its version: no one's data changed). */
-  async fillNameKeys(leads: Pick<Lead, 'id' | 'name' | 'location'>[], db: Db): Promise<void> {
+  /** Writes each lead's identity keys from its name, email and location, changing nothing else of it (not its version: no one's data changed). */
+  async fillIdentityKeys(leads: Pick<Lead, 'id' | 'name' | 'email' | 'location'>[], db: Db): Promise<void> {
     const { dialect } = this.database;
-    const rows = leads.map(({ id, name, location }) => {
-      const keys = identityKeyColumns({ name, location });
-      return sql`(${dialect.typed(id, 'text')}, ${dialect.typed(keys.nameKey, 'text')}, ${dialect.typed(keys.locationKey, 'text')})`;
+    const rows = leads.map(({ id, name, email, location }) => {
+      const keys = identityKeyColumns({ name, email, location });
+      return sql`(${join([id, keys.emailKey, keys.nameKey, keys.locationKey].map((value) => dialect.typed(value, 'text')))})`;
     });
     await db.$executeRaw`
-      WITH keyed (id, name_key, location_key) AS (VALUES ${join(rows)})
-      UPDATE leads SET name_key = keyed.name_key, location_key = keyed.location_key FROM keyed WHERE leads.id = keyed.id`;
+      WITH keyed (id, email_key, name_key, location_key) AS (VALUES ${join(rows)})
+      UPDATE leads SET email_key = keyed.email_key, name_key = keyed.name_key, location_key = keyed.location_key FROM keyed WHERE leads.id = keyed.id`;
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */

@@ -44,18 +44,9 @@ ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_other_lead_id_fkey
 -- AddForeignKey
 ALTER TABLE "lead_duplicates" ADD CONSTRAINT "lead_duplicates_dismissed_by_id_fkey" FOREIGN KEY ("dismissed_by_id") REFERENCES "staff_users"("id") ON DELETE SET NULL ON UPDATE CASCADE;
 
--- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
--- dots and +tag dropped, googlemail.com read as gmail.com). name_key and location_key need code
--- the database does not have: the API fills them after start-up (NameKeysBackfill).
-UPDATE "leads" SET "email_key" = CASE
-  WHEN split_part("email", '@', 2) IN ('gmail.com', 'googlemail.com') AND strpos("email", '@') > 1 THEN
-    replace(split_part(split_part("email", '@', 1), '+', 1), '.', '') || '@gmail.com'
-  ELSE "email"
-END
-WHERE "email" IS NOT NULL;
-
 -- Leads stored before this release that share a phone or an email are shown to staff as
--- possible duplicates: each paired with the oldest lead of its phone, then of its email key.
+-- possible duplicates: each paired with the oldest lead of its phone, then of its email (the
+-- same Gmail mailbox written two ways is paired by the API's backfill, below).
 INSERT INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
 SELECT gen_random_uuid()::text, "lead"."id", "first"."id", 'same_phone',
   CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
@@ -68,18 +59,19 @@ WHERE "lead"."phone" IS NOT NULL
 ON CONFLICT ("pair_key") DO NOTHING;
 
 INSERT INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
-SELECT gen_random_uuid()::text, "lead"."id", "first"."id",
-  CASE WHEN "lead"."email" = "first"."email" THEN 'same_email' ELSE 'gmail_variant' END,
+SELECT gen_random_uuid()::text, "lead"."id", "first"."id", 'same_email',
   CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
   "lead"."created_at"
 FROM "leads" AS "lead"
 JOIN LATERAL (
-  SELECT "id", "email" FROM "leads" AS "same" WHERE "same"."email_key" = "lead"."email_key" ORDER BY "same"."created_at", "same"."id" LIMIT 1
+  SELECT "id" FROM "leads" AS "same" WHERE "same"."email" = "lead"."email" ORDER BY "same"."created_at", "same"."id" LIMIT 1
 ) AS "first" ON "first"."id" <> "lead"."id"
-WHERE "lead"."email_key" IS NOT NULL
+WHERE "lead"."email" IS NOT NULL
 ON CONFLICT ("pair_key") DO NOTHING;
 
--- The leads stored so far get their name_key and location_key from the API after start-up (NameKeysBackfill:
--- lead ids up to this one, in id order), and are then compared for close names.
+-- The leads stored so far get their identity keys (email_key, name_key, location_key: code the
+-- database does not have) from the API after start-up, without holding writes back
+-- (IdentityKeysBackfill: lead ids up to this one, in id order), and are then compared for one
+-- Gmail mailbox written two ways and for close names in one location.
 INSERT INTO "app_settings" ("key", "value", "updated_at")
-SELECT 'name_keys_backfill', json_build_object('after', '', 'until', max("id"))::text, CURRENT_TIMESTAMP FROM "leads" HAVING count(*) > 0;
+SELECT 'identity_keys_backfill', json_build_object('after', '', 'until', max("id"))::text, CURRENT_TIMESTAMP FROM "leads" HAVING count(*) > 0;

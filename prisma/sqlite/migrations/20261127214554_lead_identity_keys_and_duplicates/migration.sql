@@ -36,21 +36,9 @@ CREATE INDEX "leads_email_key_idx" ON "leads"("email_key");
 -- CreateIndex
 CREATE INDEX "leads_name_key_location_key_idx" ON "leads"("name_key", "location_key", "created_at", "id");
 
--- Backfill: every stored email's identity key (emailIdentityKey: lower-case already; Gmail's
--- dots and +tag dropped, googlemail.com read as gmail.com). name_key and location_key need code
--- the database does not have: the API fills them after start-up (NameKeysBackfill).
-UPDATE "leads" SET "email_key" = CASE
-  WHEN substr("email", instr("email", '@') + 1) IN ('gmail.com', 'googlemail.com') AND instr("email", '@') > 1 THEN
-    replace(CASE
-      WHEN instr(substr("email", 1, instr("email", '@') - 1), '+') > 0 THEN substr("email", 1, instr("email", '+') - 1)
-      ELSE substr("email", 1, instr("email", '@') - 1)
-    END, '.', '') || '@gmail.com'
-  ELSE "email"
-END
-WHERE "email" IS NOT NULL;
-
 -- Leads stored before this release that share a phone or an email are shown to staff as
--- possible duplicates: each paired with the oldest lead of its phone, then of its email key.
+-- possible duplicates: each paired with the oldest lead of its phone, then of its email (the
+-- same Gmail mailbox written two ways is paired by the API's backfill, below).
 INSERT OR IGNORE INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
 SELECT lower(hex(randomblob(16))), "lead"."id", "first"."id", 'same_phone',
   CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
@@ -62,17 +50,18 @@ JOIN "leads" AS "first" ON "first"."id" = (
 WHERE "lead"."phone" IS NOT NULL AND "first"."id" <> "lead"."id";
 
 INSERT OR IGNORE INTO "lead_duplicates" ("id", "lead_id", "other_lead_id", "reason", "pair_key", "detected_at")
-SELECT lower(hex(randomblob(16))), "lead"."id", "first"."id",
-  CASE WHEN "lead"."email" = "first"."email" THEN 'same_email' ELSE 'gmail_variant' END,
+SELECT lower(hex(randomblob(16))), "lead"."id", "first"."id", 'same_email',
   CASE WHEN "lead"."id" < "first"."id" THEN "lead"."id" || ' ' || "first"."id" ELSE "first"."id" || ' ' || "lead"."id" END,
   "lead"."created_at"
 FROM "leads" AS "lead"
 JOIN "leads" AS "first" ON "first"."id" = (
-  SELECT "id" FROM "leads" AS "same" WHERE "same"."email_key" = "lead"."email_key" ORDER BY "same"."created_at", "same"."id" LIMIT 1
+  SELECT "id" FROM "leads" AS "same" WHERE "same"."email" = "lead"."email" ORDER BY "same"."created_at", "same"."id" LIMIT 1
 )
-WHERE "lead"."email_key" IS NOT NULL AND "first"."id" <> "lead"."id";
+WHERE "lead"."email" IS NOT NULL AND "first"."id" <> "lead"."id";
 
--- The leads stored so far get their name_key and location_key from the API after start-up (NameKeysBackfill:
--- lead ids up to this one, in id order), and are then compared for close names.
+-- The leads stored so far get their identity keys (email_key, name_key, location_key: code the
+-- database does not have) from the API after start-up, without holding writes back
+-- (IdentityKeysBackfill: lead ids up to this one, in id order), and are then compared for one
+-- Gmail mailbox written two ways and for close names in one location.
 INSERT INTO "app_settings" ("key", "value", "updated_at")
-SELECT 'name_keys_backfill', json_object('after', '', 'until', max("id")), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "leads" HAVING count(*) > 0;
+SELECT 'identity_keys_backfill', json_object('after', '', 'until', max("id")), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now') FROM "leads" HAVING count(*) > 0;

@@ -53,8 +53,16 @@ const CAMEL: Record<(typeof PAIR_LEAD_COLUMNS)[number], keyof DuplicateLeadRow> 
   archived_at: 'archivedAt',
 };
 
-/** Names looked up per statement: SQLite takes at most 500 parts of a UNION. */
-const CLOSE_NAMES_PER_QUERY = 200;
+/** A stored lead with an email key: whom a lead stored before identity keys may share a Gmail mailbox with. */
+export interface EmailKeyCandidate {
+  id: string;
+  email: string;
+  emailKey: string;
+  createdAt: Date;
+}
+
+/** Keys looked up per statement: SQLite takes at most 500 parts of a UNION. */
+const KEYS_PER_QUERY = 200;
 
 /** The only place that queries lead_duplicates. */
 @Injectable()
@@ -90,13 +98,33 @@ export class LeadDuplicatesRepository {
   async firstLeadsOfCloseNames(keys: { nameKey: string; locationKey: string }[], db: Db): Promise<CloseNameCandidate[]> {
     const distinct = [...new Map(keys.map((key) => [`${key.nameKey}\n${key.locationKey}`, key])).values()];
     const firsts: CloseNameCandidate[] = [];
-    for (let start = 0; start < distinct.length; start += CLOSE_NAMES_PER_QUERY) {
-      const firstTwo = distinct.slice(start, start + CLOSE_NAMES_PER_QUERY).map(
+    for (let start = 0; start < distinct.length; start += KEYS_PER_QUERY) {
+      const firstTwo = distinct.slice(start, start + KEYS_PER_QUERY).map(
         ({ nameKey, locationKey }, index) => sql`SELECT * FROM (
           SELECT id, name_key AS "nameKey", location_key AS "locationKey", created_at AS "createdAt" FROM leads
           WHERE name_key = ${nameKey} AND location_key = ${locationKey} ORDER BY created_at, id LIMIT 2) AS ${raw(`first_${index}`)}`,
       );
       firsts.push(...(await db.$queryRaw<CloseNameCandidate[]>`${join(firstTwo, ' UNION ALL ')}`));
+    }
+    return firsts;
+  }
+
+  /**
+   * The first two leads (by creation, then id) whose email is this identity key, or whose
+   * email_key is (once keyed): where a lead stored before identity keys meets the same Gmail
+   * mailbox written another way. Each answered with the key it was found by.
+   */
+  async firstLeadsOfEmailKeys(emailKeys: string[], db: Db): Promise<EmailKeyCandidate[]> {
+    const { dialect } = this.database;
+    const distinct = [...new Set(emailKeys)];
+    const firsts: EmailKeyCandidate[] = [];
+    for (let start = 0; start < distinct.length; start += KEYS_PER_QUERY) {
+      const firstTwo = distinct.slice(start, start + KEYS_PER_QUERY).map(
+        (emailKey, index) => sql`SELECT * FROM (
+          SELECT id, email, ${dialect.typed(emailKey, 'text')} AS "emailKey", created_at AS "createdAt" FROM leads
+          WHERE email_key = ${emailKey} OR email = ${emailKey} ORDER BY created_at, id LIMIT 2) AS ${raw(`first_${index}`)}`,
+      );
+      firsts.push(...(await db.$queryRaw<EmailKeyCandidate[]>`${join(firstTwo, ' UNION ALL ')}`));
     }
     return firsts;
   }

@@ -2,6 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { activity, type NewActivity } from '../../activity/activity-entry';
 import type { Lead } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
+import type { DuplicateReason } from '@lead-desk/contracts';
+import { emailIdentityKey } from '../identity/email-identity-key';
 import { locationKey } from '../identity/location-key';
 import { nameKey } from '../identity/person-name';
 import type { FoundDuplicate } from './duplicate-pair';
@@ -28,12 +30,26 @@ export class PossibleDuplicates {
   }
 
   /**
-   * Pairs stored leads with a close name in the same location, without timeline entries:
-   * nothing was written to those leads (the upgrade's backfill, like the migration pairing
-   * stored leads that share a phone or email).
+   * Pairs leads stored before identity keys existed, as a new lead would be, without timeline
+   * entries (nothing was written to those leads; the migration paired those that share a phone
+   * or an email the same way): with the first lead of the same Gmail mailbox written another
+   * way, and with the first of a close name in the same location.
    */
-  async pairStoredCloseNames(leads: NewLeadForDuplicates[], db: TransactionClient, now: Date): Promise<void> {
-    await this.duplicates.insert(await this.closeNamePairs(leads, db), now, db);
+  async pairStoredLeads(leads: (NewLeadForDuplicates & Pick<Lead, 'email'>)[], db: TransactionClient, now: Date): Promise<void> {
+    await this.duplicates.insert([...(await this.gmailVariantPairs(leads, db)), ...(await this.closeNamePairs(leads, db))], now, db);
+  }
+
+  private async gmailVariantPairs(leads: (NewLeadForDuplicates & Pick<Lead, 'email'>)[], db: TransactionClient): Promise<FoundDuplicate[]> {
+    // An address that is its own key met its equals in the migration already.
+    const keyed = leads.flatMap((lead) => {
+      const key = lead.email && emailIdentityKey(lead.email);
+      return key && key !== lead.email ? [{ lead, key }] : [];
+    });
+    const firsts = await this.duplicates.firstLeadsOfEmailKeys(keyed.map(({ key }) => key), db);
+    return keyed.flatMap(({ lead, key }) => {
+      const first = firsts.find((candidate) => candidate.emailKey === key && candidate.id !== lead.id);
+      return first ? [agedPair(lead, first, first.email === lead.email ? 'same_email' : 'gmail_variant')] : [];
+    });
   }
 
   private async closeNamePairs(newLeads: NewLeadForDuplicates[], db: TransactionClient): Promise<FoundDuplicate[]> {
@@ -49,10 +65,7 @@ export class PossibleDuplicates {
     }
     return keyed.flatMap(({ lead, keys }) => {
       const first = firstsByKeys.get(closeNameKey(keys))?.find((candidate) => candidate.id !== lead.id);
-      if (!first) return [];
-      // The later of the two is the one flagged: an imported lead may be older than the one it meets.
-      const [later, earlier] = oldest([first, { ...lead, ...keys }]) === first ? [lead.id, first.id] : [first.id, lead.id];
-      return [{ leadId: later, otherLeadId: earlier, reason: 'close_name_same_location' as const }];
+      return first ? [agedPair(lead, first, 'close_name_same_location')] : [];
     });
   }
 }
@@ -61,8 +74,12 @@ function closeNameKey({ nameKey, locationKey }: { nameKey: string; locationKey: 
   return `${nameKey}\n${locationKey}`;
 }
 
-/** The first lead stored, as the database orders them: by creation time, then id. */
-function oldest(leads: CloseNameCandidate[]): CloseNameCandidate | undefined {
-  const time = (lead: CloseNameCandidate) => new Date(lead.createdAt).getTime();
-  return leads.reduce<CloseNameCandidate | undefined>((first, lead) => (!first || time(lead) < time(first) || (time(lead) === time(first) && lead.id < first.id) ? lead : first), undefined);
+/**
+ * A pair whose later lead (by creation, then id) is the one flagged: a lead stored or imported
+ * with an old creation time may be older than the one it meets.
+ */
+function agedPair(lead: { id: string; createdAt: Date }, other: { id: string; createdAt: Date }, reason: DuplicateReason): FoundDuplicate {
+  const age = new Date(lead.createdAt).getTime() - new Date(other.createdAt).getTime();
+  const leadIsLater = age > 0 || (age === 0 && lead.id > other.id);
+  return leadIsLater ? { leadId: lead.id, otherLeadId: other.id, reason } : { leadId: other.id, otherLeadId: lead.id, reason };
 }

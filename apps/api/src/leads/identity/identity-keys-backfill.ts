@@ -7,24 +7,26 @@ import type { TransactionClient } from '../../database/prisma-client';
 import { PossibleDuplicates } from '../duplicates/possible-duplicates';
 import { LeadsRepository } from '../leads.repository';
 
-/** The app_settings row the upgrade to identity keys left: which stored leads still need their name_key. */
-const BACKFILL_KEY = 'name_keys_backfill';
+/** The app_settings row the upgrade to identity keys left: which stored leads still need their keys. */
+const BACKFILL_KEY = 'identity_keys_backfill';
 const progressSchema = z.object({ after: z.string(), until: z.string() });
 const BATCH = 1000;
 /** How soon a failed or interrupted backfill is taken up again (by this process or another). */
 const RETRY_MS = 30_000;
 
 /**
- * Gives the leads stored before identity keys existed their name_key (nameKey is code the
- * migration's SQL does not have), a batch of lead ids at a time in id order, then pairs
- * each with the other leads of a close name in the same location, as a new lead is (without
- * timeline entries: nothing was written to those leads). Each
+ * Gives the leads stored before identity keys existed their email_key, name_key and
+ * location_key (code the migration's SQL does not have; and a million rows rewritten in the
+ * migration held every write back for a minute and a half on PostgreSQL), a batch of lead ids
+ * at a time in id order, then pairs each with the first lead of the same Gmail mailbox written
+ * another way and of a close name in the same location, as a new lead is (without timeline
+ * entries: nothing was written to those leads). Each
  * batch moves the progress row in its own transaction under a lock, so several API
  * processes share the work and none repeats a batch; the row goes once every lead is done.
  */
 @Injectable()
-export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy {
-  private readonly logger = new Logger(NameKeysBackfill.name);
+export class IdentityKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy {
+  private readonly logger = new Logger(IdentityKeysBackfill.name);
   private stopping = false;
   private readonly rounds = new PeriodicTask(
     () => this.runToEnd(),
@@ -72,8 +74,8 @@ export class NameKeysBackfill implements OnApplicationBootstrap, OnModuleDestroy
       await db.appSetting.delete({ where: { key: BACKFILL_KEY } });
       return undefined;
     }
-    await this.leads.fillNameKeys(leads, db);
-    await this.possibleDuplicates.pairStoredCloseNames(leads, db, new Date());
+    await this.leads.fillIdentityKeys(leads, db);
+    await this.possibleDuplicates.pairStoredLeads(leads, db, new Date());
     await db.appSetting.update({ where: { key: BACKFILL_KEY }, data: { value: JSON.stringify({ after: leads.at(-1)!.id, until }) } });
     return leads.length;
   }
