@@ -30,7 +30,7 @@ export class IdentityKeysBackfill implements OnApplicationBootstrap, OnModuleDes
   private stopping = false;
   private readonly rounds = new PeriodicTask(
     () => this.runToEnd(),
-    (error) => this.logger.error({ err: error }, 'Filling the name keys of stored leads failed; trying again'),
+    (error) => this.logger.error({ err: error }, 'Filling the identity keys of stored leads failed; trying again'),
   );
 
   constructor(
@@ -60,7 +60,7 @@ export class IdentityKeysBackfill implements OnApplicationBootstrap, OnModuleDes
       // Requests are answered between batches: SQLite's driver holds the event loop while it works.
       await yieldToEventLoop();
     }
-    if (keyed > 0) this.logger.log({ keyed }, 'Stored leads have their name keys');
+    if (keyed > 0) this.logger.log({ keyed }, 'Stored leads have their identity keys');
   }
 
   /** One batch: undefined once nothing is left to do. */
