@@ -50,10 +50,7 @@ export class AuthService {
   /** The staff member behind a session cookie, or null when it is unknown, revoked or expired. */
   async principalOf(token: string | undefined): Promise<StaffPrincipal | null> {
     if (!token) return null;
-    const session = await this.sessions.findActive(sessionIdOf(token));
-    if (!session) return null;
-    const { staffUser } = session;
-    return { id: staffUser.id, email: staffUser.email, name: staffUser.name, role: staffUser.role as StaffRole, sessionId: session.id };
+    return this.sessions.findActive(sessionIdOf(token));
   }
 
   async signOut(sessionId: string): Promise<void> {
