@@ -18,6 +18,8 @@ export const LIST_QUERIES = {
 } as const;
 
 export const LIST_SCENARIOS: string[] = Object.keys(LIST_QUERIES);
+/** The list's scenarios that look a lead up by its phone number. */
+export const PHONE_SCENARIOS: string[] = LIST_SCENARIOS.filter((scenario) => scenario.startsWith('phone'));
 
 /** The Source filter's reads (issue 21), API only: the sources in use with their counts, and a page of a source typed in another case than the leads'. */
 export const SOURCE_FILTER_PATHS: Record<string, string> = {
