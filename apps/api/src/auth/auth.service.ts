@@ -2,11 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { Inject, Injectable, Logger, UnauthorizedException } from '@nestjs/common';
 import type { StaffRole } from '@lead-desk/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { AccessRevocations } from '../events/access-revocations.service';
 import { StaffRepository } from '../staff/staff.repository';
 import { UNKNOWN_USER_HASH, verifyPassword } from './password-hasher';
 import { csrfTokenOf, newSessionToken, sessionIdOf } from './session-token';
 import { SessionsRepository } from './sessions.repository';
 import type { StaffPrincipal } from './staff-session';
+
+/** A session that still lets its member in, as it stands now. */
+export interface LiveSession {
+  staffId: string;
+  role: StaffRole;
+  expiresAt: Date;
+}
 
 export interface SignedIn {
   token: string;
@@ -25,6 +33,7 @@ export class AuthService {
   constructor(
     private readonly staff: StaffRepository,
     private readonly sessions: SessionsRepository,
+    private readonly revocations: AccessRevocations,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.secret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
@@ -53,8 +62,16 @@ export class AuthService {
     return this.sessions.findActive(sessionIdOf(token));
   }
 
+  /** Those of the sessions that still let their member in (principalOf's rule, for many at once), by id. */
+  async liveSessions(sessionIds: string[]): Promise<Map<string, LiveSession>> {
+    const sessions = await this.sessions.findActiveByIds(sessionIds);
+    return new Map(sessions.map(({ id, ...live }) => [id, live]));
+  }
+
   async signOut(sessionId: string): Promise<void> {
     await this.sessions.revoke(sessionId);
+    // Its live streams, on every API process, end now rather than at the next check.
+    await this.revocations.announce({ sessionId });
   }
 
   csrfTokenFor(sessionId: string): string {

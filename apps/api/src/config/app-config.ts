@@ -80,6 +80,8 @@ const appConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  // How often each process reads again the sessions of its live streams (expiry, and changes no one announced).
+  EVENTS_SESSION_CHECK_SECONDS: z.coerce.number().positive().max(300).default(5),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),

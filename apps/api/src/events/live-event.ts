@@ -2,11 +2,17 @@ import type { LiveEventType } from '@lead-desk/contracts';
 
 export type { LiveEventType };
 
-/** The signal that crosses processes: small enough for NOTIFY (8000 bytes); the record is re-read. */
-export interface LiveEventSignal {
-  type: LiveEventType;
-  id: string;
-}
+/**
+ * The signal that crosses processes: small enough for NOTIFY (8000 bytes); the record is re-read.
+ * A change that may take a lead out of someone's sight names the owner the lead had before it
+ * (`formerOwnerId`): the viewers who saw it then, and only they, are told it left.
+ */
+export type LiveEventSignal =
+  | { type: Exclude<LiveEventType, 'lead.updated' | 'lead.removed'>; id: string }
+  /** Without formerOwnerId the change kept the lead's owner. */
+  | { type: 'lead.updated'; id: string; formerOwnerId?: string | null }
+  /** The lead is gone (merged, erased): there is no record to read back, only who saw it. */
+  | { type: 'lead.removed'; id: string; formerOwnerId: string | null };
 
 /** The lead a record is about, and its owner: who may see an event about it (LeadAccess). */
 export interface LeadOfRecord {
@@ -23,4 +29,6 @@ export interface LiveRecord {
 /** A signal with its record read back, as the contracts' LiveEvent carries it to the browser. */
 export interface LiveEvent extends LiveRecord {
   type: LiveEventType;
+  /** The signal's: the lead's owner before the change, when the change may have taken it out of sight. */
+  formerOwnerId?: string | null;
 }

@@ -43,8 +43,9 @@ export class LeadEditsService {
 
   async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
     const { stageId, ownerId, lostReason, doNotCall, doNotCallReason, ...fields } = input;
-    const lead = await this.leads.transaction(async (db) => {
+    const { lead, formerOwnerId } = await this.leads.transaction(async (db) => {
       const current = await this.findEditable(id, expectedVersion, access, db);
+      const unchanged = { lead: current, formerOwnerId: current.ownerId };
       const columns = fieldColumns(fields);
       const changes: LeadPipelineChanges = { ...columns };
       const entries: NewActivity[] = leadFieldChanges(current, columns).map((change) => activity(id, 'updated', change, actorId));
@@ -73,13 +74,14 @@ export class LeadEditsService {
         entries.push(activity(id, 'do_not_call_changed', { doNotCall: doNotCallChange.doNotCall, reason: doNotCallChange.doNotCallReason }, actorId));
       }
 
-      if (entries.length === 0) return current;
+      if (entries.length === 0) return unchanged;
       await this.writeAtVersion(current, changes, db);
       if (['name', 'email', 'phone', 'location'].some((field) => field in columns)) entries.push(...(await this.possibleDuplicatesAfter(current, columns, actorId, db)));
       await this.activities.append(entries, db);
-      return this.reload(id, db);
+      return { ...unchanged, lead: await this.reload(id, db) };
     });
-    await this.liveEvents.publish({ type: 'lead.updated', id });
+    // Who saw the lead before: an agent it was taken from is told it left their sight.
+    await this.liveEvents.publish({ type: 'lead.updated', id, formerOwnerId });
     return toLeadOutput(lead);
   }
 

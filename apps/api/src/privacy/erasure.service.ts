@@ -15,7 +15,7 @@ import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletion
  * the records of merges that involved them,
  * the erasure record with salted hashes of every phone and email they were known by, a Vapi
  * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
- * access log's entry. Then every viewer is told the leads are gone.
+ * access log's entry. Then every viewer who could see the leads is told they are gone.
  */
 @Injectable()
 export class ErasureService {
@@ -65,11 +65,13 @@ export class ErasureService {
         { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted } },
         tx,
       );
-      return { record, erased };
+      // Each viewer who could see a lead (by its owner) drops it; the others never knew of it.
+      const removals = leads.map(({ id, ownerId }) => ({ type: 'lead.removed' as const, id, formerOwnerId: ownerId }));
+      return { record, erased, removals };
     });
     if (!erasure) throw new NotFoundException('Nobody with that phone number or email is stored.');
     this.logger.log({ erasureId: erasure.record.id, leads: erasure.erased.leadIds.length, calls: erasure.erased.callIds.length }, 'Person erased');
-    await this.liveEvents.publishAll(erasure.erased.leadIds.map((id) => ({ type: 'lead.removed' as const, id })));
+    await this.liveEvents.publishAll(erasure.removals);
     this.deleter.kick();
     return this.get(erasure.record.id, erasure.erased);
   }

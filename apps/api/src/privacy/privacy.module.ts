@@ -22,7 +22,7 @@ export class PrivacyModule implements OnModuleInit {
   constructor(private readonly liveEvents: LiveEventsService) {}
 
   onModuleInit(): void {
-    // An erased lead is gone: there is nothing to read back, and every viewer drops it.
+    // An erased or merged lead is gone: there is nothing to read back; its signal names who saw it (liveEventFor).
     this.liveEvents.registerLoader(['lead.removed'], async (ids) => new Map(ids.map((id) => [id, { data: { id }, lead: null }])));
   }
 }

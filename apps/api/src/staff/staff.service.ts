@@ -4,6 +4,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { hashPassword } from '../auth/password-hasher';
 import type { StaffPrincipal } from '../auth/staff-session';
 import { TakenFieldException } from '../common/field-errors';
+import { AccessRevocations } from '../events/access-revocations.service';
 import { toStaffOutput } from './outputs/staff.output';
 import { StaffRepository } from './staff.repository';
 
@@ -13,6 +14,7 @@ export class StaffService {
 
   constructor(
     private readonly staff: StaffRepository,
+    private readonly revocations: AccessRevocations,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -52,6 +54,8 @@ export class StaffService {
     }
     await this.staff.delete(id);
     this.logger.log({ staffId: id, by: actingStaffId }, 'Staff account removed');
+    // Its sessions went with it: their live streams, on every API process, end now.
+    await this.revocations.announce({ staffId: id });
   }
 
   /** The first admin, from ADMIN_EMAIL and ADMIN_PASSWORD, when the team has no account yet. */

@@ -10,6 +10,8 @@ export class SseClient {
   private readonly events: ServerSentEvent[] = [];
   private readonly waiters: { match: (event: ServerSentEvent) => boolean; resolve: (event: ServerSentEvent) => void }[] = [];
   private close?: () => void;
+  private markEnded!: (at: number) => void;
+  private readonly end = new Promise<number>((resolve) => (this.markEnded = resolve));
 
   static async connect(url: string, headers: Record<string, string> = {}): Promise<SseClient> {
     const client = new SseClient();
@@ -17,6 +19,8 @@ export class SseClient {
       const outgoing = request(url, { headers: { Accept: 'text/event-stream', ...headers } }, (response) => {
         if (response.statusCode !== 200) return reject(new Error(`SSE answered ${response.statusCode}`));
         let buffer = '';
+        // The server ended the stream (or the connection went): ended() resolves with when.
+        response.once('close', () => client.markEnded(performance.now()));
         response.setEncoding('utf8');
         response.on('data', (chunk: string) => {
           buffer += chunk;
@@ -42,6 +46,14 @@ export class SseClient {
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error('No matching server-sent event arrived')), timeoutMs);
       this.waiters.push({ match, resolve: (event) => (clearTimeout(timer), resolve(event)) });
+    });
+  }
+
+  /** Resolves once the server has ended the stream, with when it ended (performance.now()). */
+  ended(timeoutMs = 15_000): Promise<number> {
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error('The event stream did not end')), timeoutMs);
+      void this.end.then((at) => (clearTimeout(timer), resolve(at)));
     });
   }
 

@@ -13,6 +13,8 @@ export class PostgresNotifications implements Notifications {
   private readonly logger = new Logger(PostgresNotifications.name);
   private readonly listeners = new Map<string, (payloads: string[]) => Promise<void>>();
   private listener?: Client;
+  /** The listening connection being opened: channels named meanwhile wait for it rather than open another. */
+  private connecting?: Promise<void>;
   /** Payloads heard in this turn of the event loop, by channel, delivered together. */
   private heard = new Map<string, string[]>();
   private reconnectTimer?: NodeJS.Timeout;
@@ -29,14 +31,20 @@ export class PostgresNotifications implements Notifications {
 
   async listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void> {
     this.listeners.set(channel, onPayloads);
-    if (this.listener) await this.listener.query(`LISTEN ${escapeIdentifier(channel)}`);
-    else await this.connect();
+    // Two channels named at once (modules start together) share one connection; LISTEN twice is harmless.
+    if (!this.listener) await this.openListener();
+    await this.listener?.query(`LISTEN ${escapeIdentifier(channel)}`);
   }
 
   async close(): Promise<void> {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
     await this.listener?.end();
+  }
+
+  private openListener(): Promise<void> {
+    this.connecting ??= this.connect().finally(() => (this.connecting = undefined));
+    return this.connecting;
   }
 
   private async connect(): Promise<void> {
@@ -76,7 +84,7 @@ export class PostgresNotifications implements Notifications {
     clearTimeout(this.reconnectTimer);
     this.reconnectTimer = setTimeout(() => {
       if (this.closed) return;
-      this.connect().catch((error: unknown) => {
+      this.openListener().catch((error: unknown) => {
         this.logger.error({ err: error }, 'Notification listener could not reconnect; trying again');
         this.scheduleReconnect(5000);
       });

@@ -4,10 +4,18 @@ import { canSeeLead, type LeadAccess } from './lead-access';
 
 /**
  * What a viewer is sent of a live event: the event, when its lead is in their sight;
- * `lead.removed` in place of a change that took a lead out of their sight (it went to
- * another agent), so their list drops it; nothing for a new lead or a call they cannot see.
+ * `lead.removed` only about a lead they could see before the change (given to another
+ * agent, merged, erased), so their list drops it; nothing about a lead never in their
+ * sight, not even its id.
  */
 export function liveEventFor(access: LeadAccess, event: LiveEvent): ShownLiveEvent | null {
-  if (!event.lead || canSeeLead(access, event.lead.ownerId)) return { type: event.type, data: event.data } as ShownLiveEvent;
-  return event.type === 'lead.updated' ? { type: 'lead.removed', data: { id: event.lead.leadId } } : null;
+  const shown = { type: event.type, data: event.data } as ShownLiveEvent;
+  if (event.type === 'lead.removed') return sawBefore(access, event.formerOwnerId) ? shown : null;
+  if (!event.lead || canSeeLead(access, event.lead.ownerId)) return shown;
+  return event.type === 'lead.updated' && sawBefore(access, event.formerOwnerId) ? { type: 'lead.removed', data: { id: event.lead.leadId } } : null;
+}
+
+/** Whether the lead was in sight before the change; a change that names no former owner did not move it (only those who see every lead are told of it). */
+function sawBefore(access: LeadAccess, formerOwnerId: string | null | undefined): boolean {
+  return formerOwnerId === undefined ? access.kind === 'all' : canSeeLead(access, formerOwnerId);
 }

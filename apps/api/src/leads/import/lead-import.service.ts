@@ -298,7 +298,7 @@ export class LeadImportService {
         const lead = await this.leads.update(same.id, { ...columns, ...pipeline }, db);
         if (pipeline.tags) await this.tags.replace(lead.id, tagsFromColumn(pipeline.tags), db);
         current.set(lead.id, lead);
-        signals.push({ type: 'lead.updated', id: same.id });
+        signals.push({ type: 'lead.updated', id: same.id, formerOwnerId: was.ownerId });
       }
       identities.update(same.id, columns);
       updated += 1;

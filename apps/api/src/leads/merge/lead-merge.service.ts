@@ -104,9 +104,10 @@ export class LeadMergeService {
       return { record, lead: (await this.leads.findWithPipeline(keepId, db))! };
     });
     this.logger.log({ mergeId: record.id, keptLeadId: keepId, mergedLeadId: mergeId, actorId }, 'Leads merged');
+    // Each lead's owner before the merge: the agents who saw it are told when it left their sight.
     await this.liveEvents.publishAll([
-      { type: 'lead.updated', id: keepId },
-      { type: 'lead.removed', id: mergeId },
+      { type: 'lead.updated', id: keepId, formerOwnerId: record.keptLead.ownerId },
+      { type: 'lead.removed', id: mergeId, formerOwnerId: record.mergedLead.ownerId },
     ]);
     return { merge: await this.toLeadMerge(record, null), lead: toLeadOutput(lead) };
   }
@@ -137,12 +138,12 @@ export class LeadMergeService {
         db,
       );
       const [keptLead, restored] = [await this.leads.findWithPipeline(record.keptLeadId, db), await this.leads.findWithPipeline(record.mergedLeadId, db)];
-      return { record, kept: keptLead!, restored: restored! };
+      return { record, kept: keptLead!, restored: restored!, keptOwnerBefore: kept.ownerId };
     });
     if (!undone) throw await this.goneMerge(mergeId, access);
     this.logger.log({ mergeId, keptLeadId: undone.record.keptLeadId, restoredLeadId: undone.record.mergedLeadId, actorId }, 'Merge undone');
     await this.liveEvents.publishAll([
-      { type: 'lead.updated', id: undone.record.keptLeadId },
+      { type: 'lead.updated', id: undone.record.keptLeadId, formerOwnerId: undone.keptOwnerBefore },
       { type: 'lead.created', id: undone.record.mergedLeadId },
     ]);
     return { merge: await this.toLeadMerge(undone.record, now), kept: toLeadOutput(undone.kept), restored: toLeadOutput(undone.restored) };
