@@ -1,5 +1,6 @@
 // The API's shapes, by domain: every request body, query, answer and live event.
 export * from './common/record-id';
+export { NUL_REFUSED, plainText } from './common/text';
 export * from './common/time-zone';
 export * from './errors/error-body';
 export * from './errors/field-error';

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { LeadActivity } from '@lead-desk/contracts';
+import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
 import { Database } from '../database/database';
 import type { UtcTimeText } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
@@ -43,6 +43,28 @@ export class LeadActivityRepository {
     await db.$executeRaw`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data) VALUES ${join(rows)}`;
     // Consent and Do Not Call changes are also the access log's, whichever path made them.
     await this.accessLog.recordChanges(entries, db);
+  }
+
+  /**
+   * For each of these leads, the fields whose latest `updated` entry names a member of staff
+   * (an edit or an import): what staff decided last, which a call's report leaves alone. An
+   * entry without an actor is the voice agent's (or open mode's, where nobody is signed in).
+   */
+  async fieldsStaffEditedLast(leadIds: string[], db: Pick<TransactionClient, '$queryRaw'>): Promise<Map<string, Set<string>>> {
+    const edited = new Map<string, Set<string>>();
+    if (leadIds.length === 0) return edited;
+    const rows = await db.$queryRaw<{ leadId: string; actorId: string | null; data: string }[]>`
+      SELECT lead_id AS "leadId", actor_id AS "actorId", data FROM lead_activities
+      WHERE lead_id IN (${join([...new Set(leadIds)])}) AND type = 'updated'
+      ORDER BY at, id`;
+    for (const row of rows) {
+      const { field } = JSON.parse(row.data) as ActivityData<'updated'>;
+      const fields = edited.get(row.leadId) ?? new Set<string>();
+      if (row.actorId === null) fields.delete(field);
+      else fields.add(field);
+      edited.set(row.leadId, fields);
+    }
+    return edited;
   }
 
   /** A lead's entries, newest first, after `after`: a keyset page served by (lead_id, at DESC, id DESC). */

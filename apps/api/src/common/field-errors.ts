@@ -1,4 +1,4 @@
-import { BadRequestException, ConflictException } from '@nestjs/common';
+import { BadRequestException, ConflictException, ForbiddenException } from '@nestjs/common';
 import type { FieldError } from '@lead-desk/contracts';
 import { ZodError } from 'zod';
 import { errorBodyOf } from './error-body';
@@ -12,6 +12,16 @@ export class InvalidFieldsException extends BadRequestException {
     message = `Invalid ${errors.map((error) => error.field).join(', ')}: ${errors.map((e) => e.message).join('; ')}`,
   ) {
     super({ ...errorBodyOf(new BadRequestException(message)), errors });
+  }
+}
+
+/** A 403 naming the field whose value the requester may not give (an agent assigning a colleague). */
+export class ForbiddenFieldException extends ForbiddenException {
+  constructor(
+    readonly errors: FieldError[],
+    message: string,
+  ) {
+    super({ ...errorBodyOf(new ForbiddenException(message)), errors });
   }
 }
 

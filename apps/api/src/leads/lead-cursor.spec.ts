@@ -7,7 +7,7 @@ describe('lead cursors', () => {
     expect(decodeLeadCursor(encodeLeadCursor(cursor))).toEqual(cursor);
   });
 
-  it.each(['', 'garbage', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["not a date","x"]').toString('base64url')])(
+  it.each(['', 'garbage', Buffer.from('[1,2]').toString('base64url'), Buffer.from('["not a date","x"]').toString('base64url'), encodeLeadCursor({ createdAt: new Date(), id: 'a\u0000b' })])(
     'rejects %j as a 400 naming cursor',
     (text) => {
       expect(() => decodeLeadCursor(text)).toThrow(InvalidFieldsException);

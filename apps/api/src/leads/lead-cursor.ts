@@ -1,4 +1,5 @@
 import { InvalidFieldsException } from '../common/field-errors';
+import { isLeadId } from './lead-id';
 
 /** Position after the last lead of a page, in the list's (createdAt, id) order. */
 export interface LeadCursor {
@@ -14,7 +15,8 @@ export function decodeLeadCursor(text: string): LeadCursor {
   try {
     const [createdAt, id] = JSON.parse(Buffer.from(text, 'base64url').toString('utf8')) as unknown[];
     const date = new Date(String(createdAt));
-    if (typeof id === 'string' && typeof createdAt === 'string' && !Number.isNaN(date.getTime())) {
+    // The id goes to SQL as text: only an id this API could have handed out (never a NUL, which PostgreSQL refuses).
+    if (typeof id === 'string' && isLeadId(id) && typeof createdAt === 'string' && !Number.isNaN(date.getTime())) {
       return { createdAt: date, id };
     }
   } catch {

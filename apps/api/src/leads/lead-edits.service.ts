@@ -10,6 +10,7 @@ import { tagChanges } from '../tags/tag-changes';
 import { tagsFromColumn, tagsToColumn } from '../tags/stored-tags';
 import { TagsRepository } from '../tags/tags.repository';
 import { canSeeLead, type LeadAccess } from './access/lead-access';
+import { assertMayAssignTo } from './access/owner-assignment';
 import type { ValidLeadChanges } from './inputs/lead-changes';
 import type { ValidLead } from './inputs/lead-input';
 import type { LeadColumns } from './lead-columns';
@@ -43,6 +44,7 @@ export class LeadEditsService {
 
   async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
     const { stageId, ownerId, lostReason, doNotCall, doNotCallReason, ...fields } = input;
+    if (ownerId !== undefined) assertMayAssignTo(access, ownerId, 'ownerId');
     const { lead, formerOwnerId } = await this.leads.transaction(async (db) => {
       const current = await this.findEditable(id, expectedVersion, access, db);
       const unchanged = { lead: current, formerOwnerId: current.ownerId };

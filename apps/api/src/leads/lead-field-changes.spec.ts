@@ -1,4 +1,4 @@
-import { leadFieldChanges } from './lead-field-changes';
+import { columnsBesideFields, leadFieldChanges } from './lead-field-changes';
 
 describe('leadFieldChanges', () => {
   const before = { name: 'Meera', email: 'meera@example.in', budgetAmount: 4500000, budgetText: null, loanNeeded: null };
@@ -13,5 +13,13 @@ describe('leadFieldChanges', () => {
   it('reads the budget across its two columns', () => {
     expect(leadFieldChanges(before, { budgetAmount: null, budgetText: '45 Lakh' })).toEqual([{ field: 'budget', from: 4500000, to: '45 Lakh' }]);
     expect(leadFieldChanges(before, { budgetAmount: 4500000, budgetText: null })).toEqual([]);
+  });
+});
+
+describe('columnsBesideFields', () => {
+  it('leaves out the columns of the fields named, both of the budget\'s', () => {
+    const changes = { name: 'Meera Iyer', location: 'Baner', budgetAmount: null, budgetText: '50 Lakh', timeline: 'soon' };
+    expect(columnsBesideFields(changes, new Set(['name', 'budget']))).toEqual({ location: 'Baner', timeline: 'soon' });
+    expect(columnsBesideFields(changes, new Set())).toEqual(changes);
   });
 });

@@ -52,3 +52,9 @@ export function columnsOfFields(changes: LeadColumns, fields: ReadonlySet<string
   }
   return picked as LeadColumns;
 }
+
+/** Of `changes`, the columns of every field but these (a budget's two columns go together). */
+export function columnsBesideFields(changes: LeadColumns, fields: ReadonlySet<string>): LeadColumns {
+  const left = new Set(FIELDS.flatMap(([field, , columns]) => (fields.has(field) ? columns : [])));
+  return Object.fromEntries(Object.entries(changes).filter(([column]) => !left.has(column as keyof LeadColumns))) as LeadColumns;
+}

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema } from '../common/text';
 import { actorSchema } from '../notes/lead-note';
 import { duplicateReasonSchema } from '../leads/lead-duplicates';
 
@@ -49,6 +50,6 @@ export type ActivityData<Type extends LeadActivityType> = Extract<LeadActivity, 
 /** GET /api/leads/:id/activity: newest first, a page at a time (the next page's URL in the Link header). */
 export const activityQuerySchema = z.object({
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
 });
 export type ActivityQuery = z.input<typeof activityQuerySchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema } from '../common/text';
 import { actorSchema } from '../notes/lead-note';
 
 /** Why an outbound call may not be placed now, most lasting first. */
@@ -33,7 +34,7 @@ export type CallRefusal = z.infer<typeof callRefusalSchema>;
 
 export const callRefusalsQuerySchema = z.object({
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
 });
 export type CallRefusalsQuery = z.input<typeof callRefusalsQuerySchema>;
 export const callRefusalsPageSchema = z.object({ refusals: z.array(callRefusalSchema), nextCursor: z.string().nullable() });

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { plainText } from '../common/text';
 
 /**
  * Where an imported column's cells go: a field of a lead (as leads.csv names it), one half
@@ -43,7 +44,7 @@ export type ImportTarget = z.infer<typeof importTargetSchema>;
  * For some of the file's columns (by header, exactly as the file writes it), where their
  * cells go; a column left out is read as its header suggests.
  */
-export const importMappingSchema = z.record(z.string().max(200), importTargetSchema);
+export const importMappingSchema = z.record(plainText().max(200, 'must be at most 200 characters'), importTargetSchema);
 export type ImportMapping = z.infer<typeof importMappingSchema>;
 
 /**

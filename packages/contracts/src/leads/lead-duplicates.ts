@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/record-id';
+import { pageCursorSchema, plainText } from '../common/text';
 
 /**
  * Why two leads may be one person: the same phone, the same email, an email that is the
@@ -37,15 +38,15 @@ export type DuplicatePair = z.infer<typeof duplicatePairSchema>;
 /** GET /api/leads/duplicates: newest first, a page at a time; `leadId` narrows to the pairs of one lead. */
 export const duplicatesQuerySchema = z.strictObject({
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
   leadId: recordIdSchema.optional(),
 });
 export type DuplicatesQuery = z.input<typeof duplicatesQuerySchema>;
 
 /** GET /api/leads/matches: who a phone or email typed into a lead's form belongs to already. */
 export const leadMatchesQuerySchema = z.strictObject({
-  phone: z.string().trim().max(40).optional(),
-  email: z.string().trim().toLowerCase().max(254).optional(),
+  phone: plainText().trim().max(40, 'must be at most 40 characters').optional(),
+  email: plainText().trim().toLowerCase().max(254, 'must be at most 254 characters').optional(),
   /** The lead being edited, left out of its own matches. */
   exceptId: recordIdSchema.optional(),
 });

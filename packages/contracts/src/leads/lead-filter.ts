@@ -24,7 +24,7 @@ export const leadSourceFilterSchema = text(60).pipe(z.string().min(1, 'must not 
  */
 export const leadFilterSchema = z.object({
   status: leadStatusSchema.default('all'),
-  q: z.string().trim().max(200, 'must be at most 200 characters').optional(),
+  q: text(200).optional(),
   stage: recordIdSchema.optional(),
   owner: leadOwnerFilterSchema.optional(),
   /** Tag keys (lower-cased), all of which a lead must carry. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { optionalText, text } from '../common/text';
+import { optionalText, plainText, text } from '../common/text';
 import { budgetFromText, MAX_BUDGET } from './budget';
 
 /**
@@ -7,14 +7,11 @@ import { budgetFromText, MAX_BUDGET } from './budget';
  * accept them. The API reads `phone` further (a valid number, in E.164).
  */
 export const leadInputSchema = z.strictObject({
-  name: z
-    .string({ error: (issue) => (issue.input == null ? 'is required' : 'must be text') })
+  name: plainText({ error: (issue) => (issue.input == null ? 'is required' : 'must be text') })
     .trim()
     .min(1, 'is required')
-    .max(200, 'must be at most 200 characters')
-    .refine((value) => !value.includes('\u0000'), 'must not contain NUL characters'),
-  email: z
-    .string()
+    .max(200, 'must be at most 200 characters'),
+  email: plainText()
     .trim()
     .toLowerCase()
     .transform((email) => (email === '' ? null : email))

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { recordIdSchema } from '../common/record-id';
+import { pageCursorSchema } from '../common/text';
 
 /** What the access log records: reads and exports of personal data, and changes of a person's rights over it. */
 export const accessLogActionSchema = z.enum([
@@ -35,6 +36,6 @@ export const accessLogQuerySchema = z.object({
   action: accessLogActionSchema.optional(),
   lead: recordIdSchema.optional(),
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
 });
 export type AccessLogQuery = z.input<typeof accessLogQuerySchema>;

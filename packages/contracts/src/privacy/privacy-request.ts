@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { text } from '../common/text';
+import { plainText, text } from '../common/text';
 
 const person = {
-  phone: z.string('must be text').trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
-  email: z.string('must be text').trim().min(1, 'must not be empty').max(320, 'must be at most 320 characters').optional(),
+  phone: plainText().trim().min(1, 'must not be empty').max(40, 'must be at most 40 characters').optional(),
+  email: plainText().trim().min(1, 'must not be empty').max(320, 'must be at most 320 characters').optional(),
 };
 
 const onePerson = (input: { phone?: string; email?: string }) => Boolean(input.phone) !== Boolean(input.email);

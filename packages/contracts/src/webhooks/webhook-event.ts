@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageCursorSchema } from '../common/text';
 
 /** Where a stored delivery stands: processed, failed (kept for a replay), naming no call, or not processed yet. */
 export const webhookEventStatusSchema = z.enum(['processed', 'failed', 'unattributable', 'pending']);
@@ -23,7 +24,7 @@ export type WebhookEvent = z.infer<typeof webhookEventSchema>;
 export const webhookEventsQuerySchema = z.object({
   status: z.enum(['failed', 'unattributable'], 'must be failed or unattributable').default('failed'),
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
-  cursor: z.string().max(200).optional(),
+  cursor: pageCursorSchema.optional(),
 });
 export type WebhookEventsQuery = z.input<typeof webhookEventsQuerySchema>;
 /** Which stored events an admin looks at. */

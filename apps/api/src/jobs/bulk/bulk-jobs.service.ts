@@ -6,6 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import type { TransactionClient } from '../../database/prisma-client';
 import { leadAccessOf } from '../../leads/access/lead-access';
+import { assertMayAssignTo } from '../../leads/access/owner-assignment';
 import { resolveLeadFilter } from '../../leads/lead-list-filter';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { StaffRepository } from '../../staff/staff.repository';
@@ -39,8 +40,10 @@ export class BulkJobsService {
     const { action } = request;
     // As GET /api/leads/export.csv: exporting leads is an admin's.
     if (action.type === 'export' && staff?.role === 'agent') throw new ForbiddenException('Only admins export leads.');
-    await this.checkAction(action);
     const access = leadAccessOf(staff);
+    // As PATCH /api/leads/:id: an agent gives leads only to themselves or to nobody.
+    if (action.type === 'assign') assertMayAssignTo(access, action.ownerId, 'action.ownerId');
+    await this.checkAction(action);
     const actorId = staff?.id ?? null;
     const exportNow = action.type === 'export';
     return this.database.transaction(async (db) => {

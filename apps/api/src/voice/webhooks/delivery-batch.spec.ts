@@ -17,9 +17,19 @@ function parsed(body: { message: unknown }): HandledMessage {
 const report = (options: ReportOptions) => parsed(endOfCallReport(options));
 const status = (...args: Parameters<typeof statusUpdate>) => parsed(statusUpdate(...args));
 
+/** What the stored records carry from before the batch: calls reported already, and each lead's fields staff changed last. */
+interface StoredHistory {
+  reportedCalls?: string[];
+  staffEditedFields?: Record<string, string[]>;
+}
+
 /** A batch over these stored records, with the messages added in order, as the processor adds them. */
-function batchOf(messages: HandledMessage[], stored: { calls?: Call[]; leads?: LeadIdentity[] } = {}): DeliveryBatch {
-  const batch = new DeliveryBatch(stored.calls ?? [], stored.leads ?? [], NOW, 'stage-new');
+function batchOf(messages: HandledMessage[], stored: { calls?: Call[]; leads?: LeadIdentity[] } & StoredHistory = {}): DeliveryBatch {
+  const history = {
+    reportedCalls: new Set(stored.reportedCalls),
+    staffEditedFields: new Map(Object.entries(stored.staffEditedFields ?? {}).map(([leadId, fields]) => [leadId, new Set(fields)])),
+  };
+  const batch = new DeliveryBatch(stored.calls ?? [], stored.leads ?? [], NOW, 'stage-new', history);
   for (const message of messages) {
     if (message.type === 'end-of-call-report') batch.addReport(message, leadFromReport(message, { phoneRegion: REGION, qualifiedFrom: 'explicit' }), callFromReport(message, REGION));
     else batch.addStatusUpdate(message);
@@ -69,11 +79,45 @@ describe('DeliveryBatch', () => {
     expect(leadChanges.size).toBe(0);
     expect(calls).toHaveLength(1);
     expect(calls[0]).toMatchObject({ vapiCallId: 'dup', leadId: newLeads[0].id, status: 'ended', createdAt: NOW });
+    // The repeats change no lead: nothing more to announce.
     expect(batch.liveEvents()).toEqual([
       { type: 'lead.created', id: newLeads[0].id },
       { type: 'call.updated', id: calls[0].id },
-      { type: 'lead.updated', id: newLeads[0].id },
     ]);
+  });
+
+  it('changes no lead with a report of a call reported before, whatever it says now', () => {
+    const leads = [storedLead('caller', { phone: '+919811100000', name: 'Edited By Staff' })];
+    const calls = [storedCall('reported', { leadId: 'caller', status: 'ended' })];
+    const again = report({ callId: 'reported', number: '+919811100000', structuredData: { name: 'Name From The Call', budget: '50 Lakh' } });
+    const batch = batchOf([again, again], { leads, calls, reportedCalls: ['reported'] });
+    const { newLeads, leadChanges, calls: written } = batch.writes();
+
+    expect(newLeads).toEqual([]);
+    expect(leadChanges.size).toBe(0);
+    expect(written.map(({ vapiCallId, leadId }) => [vapiCallId, leadId])).toEqual([['reported', 'caller']]);
+    expect(batch.liveEvents()).toEqual([{ type: 'call.updated', id: 'row-reported' }]);
+  });
+
+  it('applies the first report of a call a status update recorded, and no repeat of it in the batch', () => {
+    const leads = [storedLead('placed-for', { phone: '+919811100001', name: 'Placed For' })];
+    const calls = [storedCall('outbound', { leadId: 'placed-for', status: 'in-progress' })];
+    const first = report({ callId: 'outbound', number: '+919811100001', structuredData: { timeline: '1 month' } });
+    const repeat = report({ callId: 'outbound', number: '+919811100001', structuredData: { timeline: 'a repeat says otherwise' } });
+    const { leadChanges } = batchOf([first, repeat], { leads, calls }).writes();
+
+    expect(leadChanges.get('placed-for')).toMatchObject({ timeline: '1 month' });
+  });
+
+  it("leaves the fields staff changed last as they are, and takes the call's other fields", () => {
+    const leads = [storedLead('edited', { phone: '+919811100002', name: 'Aarav Sharma' })];
+    const { leadChanges, newLeads } = batchOf([report({ callId: 'later', number: '+919811100002', structuredData: { name: 'Arav Sharma', budget: '80 Lakh', location: 'Baner', timeline: 'soon' } })], {
+      leads,
+      staffEditedFields: { edited: ['name', 'location'] },
+    }).writes();
+
+    expect(newLeads).toEqual([]);
+    expect(leadChanges.get('edited')).toEqual({ phone: '+919811100002', budgetAmount: null, budgetText: '80 Lakh', timeline: 'soon' });
   });
 
   it('lets a status update come before its report, and never moves the call back after it', () => {

@@ -4,6 +4,7 @@ import type { LiveEventSignal } from '../../events/live-event';
 import { toLeadWrite } from '../../leads/lead-write';
 import { LeadIdentities, type LeadIdentity } from '../../leads/lead-identity';
 import type { LeadColumns } from '../../leads/lead-columns';
+import { columnsBesideFields } from '../../leads/lead-field-changes';
 import { freshLead } from '../../leads/fresh-lead';
 import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
 import type { FoundDuplicate } from '../../leads/duplicates/duplicate-pair';
@@ -25,6 +26,14 @@ export interface BatchWrites {
   now: Date;
 }
 
+/** What the stored records a batch reads carry from before it. */
+export interface BatchHistory {
+  /** Calls whose end-of-call report was processed already (WebhookInboxRepository.reportedCalls). */
+  reportedCalls: ReadonlySet<string>;
+  /** By lead id, the fields staff changed last (LeadActivityRepository.fieldsStaffEditedLast). */
+  staffEditedFields: ReadonlyMap<string, ReadonlySet<string>>;
+}
+
 /**
  * Applies the voice platform's messages, in arrival order, to the call records and
  * leads a batch can touch, in memory: each message sees what the ones before it did,
@@ -32,8 +41,8 @@ export interface BatchWrites {
  * calls of one new caller in one batch resolve to one call record and one lead. The
  * caller loads what the batch needs first (`storedCalls`: the records of the batch's
  * call ids; `knownLeads`: every lead with an id, email or phone the batch mentions,
- * including the leads of the stored calls) while holding their locks, and writes
- * `writes()` in the same transaction.
+ * including the leads of the stored calls; `history`) while holding their locks, and
+ * writes `writes()` in the same transaction.
  */
 export class DeliveryBatch {
   private readonly calls: Map<string, Call>;
@@ -43,6 +52,7 @@ export class DeliveryBatch {
   private readonly touchedCalls = new Set<Call>();
   private readonly duplicates: FoundDuplicate[] = [];
   private readonly signals: LiveEventSignal[] = [];
+  private readonly reportedCalls: Set<string>;
 
   constructor(
     storedCalls: Call[],
@@ -50,27 +60,38 @@ export class DeliveryBatch {
     private readonly now: Date,
     /** Where the batch's new leads start (StagesRepository.entryStageId). */
     private readonly entryStageId: string,
+    private readonly history: BatchHistory,
   ) {
     this.calls = new Map(storedCalls.map((call) => [call.vapiCallId, { ...call }]));
     this.leads = new LeadIdentities(knownLeads);
+    this.reportedCalls = new Set(history.reportedCalls);
   }
 
   /**
    * An end-of-call-report: one call record per call, and the caller's lead created or
    * updated. A caller who gives another name than the lead with their phone or email gets
    * a lead of their own, flagged as a possible duplicate of that one (LeadIdentities' rule).
+   * A report of a call reported before (another delivery of it, a replay) changes no lead:
+   * staff, or a later call, may have changed it since. A lead takes from a report only the
+   * fields staff did not change last.
    */
   addReport(report: EndOfCallReport, reported: ReportedLead, reportedCall: ReportedCall): void {
     const stored = this.calls.get(report.call.id);
     // A stored call keeps its lead until the caller is resolved below.
     const call = stored ? this.updateCall(stored, reportedCall) : this.createCall(report.call.id, { ...reportedCall, leadId: null });
+    const repeated = this.reportedCalls.has(report.call.id);
+    this.reportedCalls.add(report.call.id);
     const { lead } = reported;
     const ofCall = call.leadId ? this.leads.get(call.leadId) : undefined;
+    if (repeated && ofCall) {
+      this.signals.push({ type: 'call.updated', id: call.id });
+      return;
+    }
     const match = ofCall
       ? ({ kind: 'same', lead: ofCall } as const)
       : this.leads.match({ id: leadIdOf(report.call), email: lead.email, phone: lead.phone, name: reported.nameKnown ? lead.name : null });
     if (match?.kind === 'same') {
-      call.leadId = this.updateLead(match.lead, changesFromCall(reported));
+      call.leadId = this.updateLead(match.lead, columnsBesideFields(changesFromCall(reported), this.history.staffEditedFields.get(match.lead.id) ?? new Set()));
     } else {
       call.leadId = this.createLead(reported);
       if (match) this.duplicates.push({ leadId: call.leadId, otherLeadId: match.lead.id, reason: match.reason });

@@ -1,3 +1,4 @@
+import { plainText } from '@lead-desk/contracts';
 import { z } from 'zod';
 import { fieldErrorsFromZod, type FieldError } from '../../common/field-errors';
 import { isLeadId } from '../../leads/lead-id';
@@ -13,13 +14,12 @@ const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(unde
 
 // PostgreSQL cannot store NUL in text: it is dropped from the text we keep, and refused in ids.
 const optionalText = lenient(z.string().transform((value) => value.replaceAll('\u0000', '')));
-const noNul = (value: string) => !value.includes('\u0000');
 const customer = lenient(z.looseObject({ number: optionalText, name: optionalText }));
 const jsonObject = lenient(z.record(z.string(), z.unknown()));
 
 const call = z.looseObject(
   {
-    id: z.string('is required').min(1, 'is required').max(200, 'must be at most 200 characters').refine(noNul, 'must not contain NUL characters'),
+    id: plainText('is required').min(1, 'is required').max(200, 'must be at most 200 characters'),
     type: optionalText,
     startedAt: optionalText,
     endedAt: optionalText,
@@ -74,7 +74,7 @@ const endOfCallReportSchema = z.looseObject({
 
 const statusUpdateSchema = z.looseObject({
   type: z.literal('status-update'),
-  status: z.string('is required').min(1, 'is required').max(50, 'must be at most 50 characters').refine(noNul, 'must not contain NUL characters'),
+  status: plainText('is required').min(1, 'is required').max(50, 'must be at most 50 characters'),
   endedReason: optionalText,
   call: optionalCall,
   customer,

@@ -68,6 +68,18 @@ export class WebhookInboxRepository {
       INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${join(rows)}`;
   }
 
+  /**
+   * Of these calls, those an end-of-call report was processed for already (another delivery
+   * of it, or a replay), read under the calls' locks so a concurrent delivery's commit is seen.
+   */
+  async reportedCalls(vapiCallIds: string[], tx: TransactionClient): Promise<Set<string>> {
+    if (vapiCallIds.length === 0) return new Set();
+    const rows = await tx.$queryRaw<{ vapiCallId: string }[]>`
+      SELECT DISTINCT vapi_call_id AS "vapiCallId" FROM webhook_events
+      WHERE vapi_call_id IN (${join([...new Set(vapiCallIds)])}) AND type = 'end-of-call-report' AND processed_at IS NOT NULL`;
+    return new Set(rows.map(({ vapiCallId }) => vapiCallId));
+  }
+
   async markProcessed(id: string, tx: TransactionClient): Promise<void> {
     await tx.webhookEvent.update({ where: { id }, data: { processedAt: new Date(), error: null, attempts: { increment: 1 } } });
   }

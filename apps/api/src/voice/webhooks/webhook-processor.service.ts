@@ -105,8 +105,10 @@ export class WebhookProcessor {
       // In one of the queue's slots, so batches and single deliveries together stay within the pool.
       const signals = await this.queue.runInSlot(() =>
         this.database.transaction(async (tx) => {
+          const changes = await this.apply(deliveries.map(({ message }) => message), tx);
+          // Stored after apply, which asks the inbox which calls were reported before this batch.
           await this.inbox.recordProcessed(deliveries.map(({ message, payload }) => ({ type: message.type, vapiCallId: message.call.id, payload })), tx);
-          return this.apply(deliveries.map(({ message }) => message), tx);
+          return changes;
         }),
       );
       await this.liveEvents.publishAll(signals);
@@ -173,7 +175,8 @@ export class WebhookProcessor {
    * Records messages' effects, in arrival order, with a few set-based statements
    * whatever their number: lock the calls and the callers' identities (PostgreSQL;
    * each kind in one sorted statement, so concurrent batches and other API processes
-   * never deadlock), read the stored calls and every lead the messages may be about,
+   * never deadlock), read the stored calls and every lead the messages may be about
+   * (with which calls were reported before, and which fields staff changed last),
    * resolve each message in memory as if it were processed by itself, and write the
    * new leads, the changed leads, the touched call records and their activity entries
    * (one statement each). Answers the changes to
@@ -198,7 +201,13 @@ export class WebhookProcessor {
       },
       tx,
     );
-    const batch = new DeliveryBatch(storedCalls, knownLeads, new Date(), await this.stages.entryStageId(tx));
+    // Only reports touch leads: a batch of status updates reads neither.
+    const reportedHere = new Set(messages.flatMap((message) => (message.type === 'end-of-call-report' ? [message.call.id] : [])));
+    const history = {
+      reportedCalls: await this.inbox.reportedCalls(storedCalls.map(({ vapiCallId }) => vapiCallId).filter((id) => reportedHere.has(id)), tx),
+      staffEditedFields: await this.activities.fieldsStaffEditedLast(reportedHere.size > 0 ? knownLeads.map(({ id }) => id) : [], tx),
+    };
+    const batch = new DeliveryBatch(storedCalls, knownLeads, new Date(), await this.stages.entryStageId(tx), history);
     messages.forEach((message, i) => {
       if (message.type === 'end-of-call-report') batch.addReport(message, reports[i]!.lead, reports[i]!.call);
       else batch.addStatusUpdate(message);
