@@ -6,13 +6,14 @@ import { LeadsRepository } from '../leads/leads.repository';
 import { AccessLog } from './access-log/access-log.service';
 import { ErasedPeople } from './erased-people';
 import { personKeysOfLead, type PersonKey } from './person-key';
+import { PersonMentions } from './person-mentions';
 import { PersonRecordsRepository, type ErasedRecords } from './person-records.repository';
 import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
 
 /**
  * Erases a person: in one transaction, their leads and everything linked (PersonRecordsRepository),
- * the records of merges that involved them,
+ * the records of merges that involved them, their mentions in saved views and jobs (redacted),
  * the erasure record with salted hashes of every phone and email they were known by, a Vapi
  * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
  * access log's entry. Then every viewer is told the leads are gone.
@@ -46,11 +47,15 @@ export class ErasureService {
       await this.leads.lockIdentities(identifiers.map(contactOf), tx);
 
       const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, merges.map(({ id }) => id), tx);
+      const names = [...leads, ...merges.flatMap((merge) => merge.leads)].map(({ name }) => name);
+      const mentions = new PersonMentions({ phones, emails: identifiers.flatMap((key) => (key.kind === 'email' ? [key.value] : [])), names });
+      const redacted = await this.records.redactMentions(mentions, tx);
       const now = new Date();
       const record = await tx.erasure.create({
         data: {
           at: now,
-          requestedBy,
+          // Who asked, as the admin wrote it, may be the person ("aarav.sharma@… by email").
+          requestedBy: mentions.redacted(requestedBy),
           carriedOutById: actorId,
           records: JSON.stringify(erased),
           identifiers: { create: [...new Set(identifiers.flatMap((key) => this.erasedPeople.hashesOf(asLead(key))))].map((hash) => ({ hash })) },
@@ -62,7 +67,7 @@ export class ErasureService {
         now,
       );
       await this.accessLog.record(
-        { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted } },
+        { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted, redacted } },
         tx,
       );
       return { record, erased };
