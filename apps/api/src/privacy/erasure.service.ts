@@ -73,6 +73,8 @@ export class ErasureService {
       return { record, erased };
     });
     if (!erasure) throw new NotFoundException('Nobody with that phone number or email is stored.');
+    // The deleted rows were overwritten as they went (SQLite's secure_delete); older copies of their pages remain in the write-ahead log until now.
+    await this.database.forgetDeletedRows();
     this.logger.log({ erasureId: erasure.record.id, leads: erasure.erased.leadIds.length, calls: erasure.erased.callIds.length }, 'Person erased');
     await this.liveEvents.publishAll(erasure.erased.leadIds.map((id) => ({ type: 'lead.removed' as const, id })));
     this.deleter.kick();
