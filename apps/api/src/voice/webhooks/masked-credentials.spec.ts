@@ -79,4 +79,10 @@ describe('maskCredential', () => {
     expect(JSON.parse(JSON.stringify(message, maskCredential))).toEqual(masked);
     expect(JSON.parse(JSON.stringify(message), maskCredential)).toEqual(masked);
   });
+
+  it('writes a message that carries no credential as JSON.stringify does, numbers and flags under credential-like keys included', () => {
+    const plain = { call: { id: 'call-2', transcriber: { keywords: ['Baner:2'] } }, costs: [{ promptTokens: 1200 }], authToken: null, withCredentials: false };
+    expect(JSON.stringify(plain, maskCredential)).toBe(JSON.stringify(plain));
+    expect(JSON.stringify({ ...plain, deep: [[{ 'X-Api-Key': 'abc' }]] }, maskCredential)).toBe(JSON.stringify({ ...plain, deep: [[{ 'X-Api-Key': MASK }]] }));
+  });
 });
