@@ -1,3 +1,4 @@
+import type { Vapi } from '@vapi-ai/server-sdk';
 import { Database } from '../src/database/database';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
 import { failCallWrites, restoreCallWrites } from './support/call-write-failure';
@@ -71,6 +72,79 @@ describe.each(PROVIDERS)('webhook inbox on %s', (provider) => {
     const [event] = (await list('status=unattributable&limit=1').expect(200)).body.events;
     expect(event.payload.assistant).toEqual({ name: 'Inline', server: { url: 'https://hooks.example.in', headers: { Authorization: '[redacted]' }, secret: '[redacted]' } });
     expect(JSON.stringify(event)).not.toMatch(/inline-token-1234|inline-secret-5678/);
+  });
+
+  it('stores and shows a Vapi message with every credential-like key masked at any depth, keeps ordinary fields, and still processes it', async () => {
+    const report = endOfCallReport({ callId: 'call-inbox-credentials', number: '+919850000002', structuredData: { name: 'Inbox Kiran', email: 'kiran@inbox.example.in' } }).message;
+    const credentials: Vapi.CreateAssistantDtoCredentialsItem[] = [
+      { provider: 'twilio', accountSid: 'AC-credential', authToken: 'canary-credential-auth-token', apiKey: 'canary-credential-api-key', apiSecret: 'canary-credential-api-secret' },
+      {
+        provider: 'gcp',
+        gcpKey: {
+          type: 'service_account',
+          projectId: 'lead-desk',
+          privateKeyId: 'canary-gcp-private-key-id',
+          privateKey: '-----BEGIN PRIVATE KEY-----canary-gcp-private-key',
+          clientEmail: 'voice@lead-desk.iam.example',
+          clientId: '1234',
+          authUri: 'https://accounts.example/auth',
+          tokenUri: 'https://oauth2.example/token',
+          authProviderX509CertUrl: 'https://certs.example',
+          clientX509CertUrl: 'https://certs.example/voice',
+          universeDomain: 'example',
+        },
+      },
+    ];
+    const message: Vapi.ServerMessageEndOfCallReport = {
+      ...report,
+      call: {
+        ...report.call!,
+        phoneNumber: {
+          twilioPhoneNumber: '+918045678900',
+          twilioAccountSid: 'AC0123456789abcdef0123456789abcdef',
+          twilioAuthToken: 'canary-twilio-auth-token',
+          twilioApiKey: 'canary-twilio-api-key',
+          twilioApiSecret: 'canary-twilio-api-secret',
+        },
+        assistant: {
+          name: 'Inline',
+          transcriber: { provider: 'deepgram', keywords: ['Baner:2', 'Hinjewadi:1'] },
+          model: { provider: 'openai', model: 'gpt-4o', maxTokens: 250 },
+          credentials,
+          server: { url: 'https://hooks.example.in', headers: { Authorization: 'Bearer canary-server-bearer', 'X-Api-Key': 'canary-server-api-key' } },
+        },
+        // Keys the platform passes through as they were set: any name, any depth.
+        assistantOverrides: { variableValues: { crm: { bearerToken: 'canary-crm-bearer-token', private_key: 'canary-crm-private-key', key: 'canary-crm-key', monkey: 'Bandar' } } },
+      },
+    };
+    await failCallWrites(prisma, provider);
+    await deliver({ message }).expect(202);
+    await restoreCallWrites(prisma, provider);
+
+    const [event] = (await list('status=failed').expect(200)).body.events;
+    expect(event).toMatchObject({ vapiCallId: 'call-inbox-credentials', status: 'failed' });
+    expect(event.payload.call.phoneNumber).toEqual({
+      twilioPhoneNumber: '+918045678900',
+      twilioAccountSid: 'AC0123456789abcdef0123456789abcdef',
+      twilioAuthToken: '[redacted]',
+      twilioApiKey: '[redacted]',
+      twilioApiSecret: '[redacted]',
+    });
+    expect(event.payload.call.assistant).toEqual({
+      name: 'Inline',
+      transcriber: { provider: 'deepgram', keywords: ['Baner:2', 'Hinjewadi:1'] },
+      model: { provider: 'openai', model: 'gpt-4o', maxTokens: 250 },
+      credentials: '[redacted]',
+      server: { url: 'https://hooks.example.in', headers: { Authorization: '[redacted]', 'X-Api-Key': '[redacted]' } },
+    });
+    expect(event.payload.call.assistantOverrides.variableValues.crm).toEqual({ bearerToken: '[redacted]', private_key: '[redacted]', key: '[redacted]', monkey: 'Bandar' });
+    // Neither what staff see nor what the database keeps holds one of them.
+    const stored = await prisma.webhookEvent.findUniqueOrThrow({ where: { id: event.id } });
+    for (const text of [JSON.stringify(event), stored.payload]) expect(text.match(/canary-[\w-]+/g)).toBeNull();
+
+    // The caller's details are not credentials: the replay makes their lead.
+    await testApp.http.post(`/api/webhooks/events/${event.id}/replay`).expect(200);
+    expect(await prisma.lead.findFirst({ where: { email: 'kiran@inbox.example.in' } })).toMatchObject({ name: 'Inbox Kiran', phone: '+919850000002' });
   });
 
   it.each([

@@ -44,7 +44,8 @@ export class AuthService {
     // Verify against a dummy hash for unknown emails: the answer time must not tell which emails exist.
     const valid = await verifyPassword(password, account?.passwordHash ?? (await UNKNOWN_USER_HASH));
     if (!account || !valid) {
-      this.logger.warn({ email }, 'Failed sign-in');
+      // Not the email typed: it may be a customer's, or a password typed into the wrong box.
+      this.logger.warn({ knownAccount: Boolean(account) }, 'Failed sign-in');
       throw new UnauthorizedException('Wrong email or password.');
     }
     const token = newSessionToken();

@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, InternalServerErr
 import type { Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
 import { errorBodyOf } from './error-body';
+import { loggedUrl } from './logged-url';
 
 /**
  * Every error leaves as the contracts' error body `{ statusCode, error, message, errors? }`.
@@ -16,7 +17,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     const response = http.getResponse<Response>();
     const request = http.getRequest<Request>();
     if (response.headersSent) {
-      this.logger.error({ err: exception, method: request.method, url: request.url }, 'Error after the response started');
+      this.logger.error({ err: exception, method: request.method, url: loggedUrl(request.url) }, 'Error after the response started');
       response.destroy();
       return;
     }
@@ -29,13 +30,13 @@ export class HttpErrorFilter implements ExceptionFilter {
 
   private asHttpException(exception: unknown, request: Request): HttpException {
     if (isDatabaseUnavailable(exception)) {
-      this.logger.error({ err: exception, method: request.method, url: request.url }, 'Database unavailable');
+      this.logger.error({ err: exception, method: request.method, url: loggedUrl(request.url) }, 'Database unavailable');
       return databaseUnavailable();
     }
     if (exception instanceof HttpException) return exception;
     const status = clientErrorStatus(exception);
     if (status) return new HttpException(exception instanceof Error ? exception.message : 'Bad request', status);
-    this.logger.error({ err: exception, method: request.method, url: request.url }, 'Unhandled error');
+    this.logger.error({ err: exception, method: request.method, url: loggedUrl(request.url) }, 'Unhandled error');
     return new InternalServerErrorException('Something went wrong on our side.');
   }
 }

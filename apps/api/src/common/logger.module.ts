@@ -3,8 +3,9 @@ import type { IncomingMessage } from 'node:http';
 import { LoggerModule as PinoLoggerModule } from 'nestjs-pino';
 import pino from 'pino';
 import type { AppConfig } from '../config/app-config';
+import { loggedUrl } from './logged-url';
 
-/** Structured JSON request logs with a request id; credentials never reach the log. */
+/** Structured JSON request logs with a request id; credentials and personal data never reach the log. */
 export function loggerModule(config: AppConfig) {
   return PinoLoggerModule.forRoot({
     pinoHttp: [
@@ -16,12 +17,13 @@ export function loggerModule(config: AppConfig) {
         },
         // What identifies a request, and no headers: credentials (cookies, the webhook
         // secret, bearer tokens) never reach the log, and a line costs a third of the time.
+        // Nor query values: a search is a person's name, phone or email.
         serializers: {
           // pino-http hands these its standard serialization of the request and response.
           req: (request: pino.SerializedRequest) => ({
             id: request.id,
             method: request.method,
-            url: request.url,
+            url: loggedUrl(request.url),
             remoteAddress: request.remoteAddress,
             userAgent: request.headers['user-agent'],
           }),

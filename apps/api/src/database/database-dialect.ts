@@ -23,6 +23,12 @@ export interface DatabaseDialect {
   createClient(poolSize: number): LeadDeskPrismaClient;
   /** Settings the app's connections need before the first request (SQLite: WAL, so reads run beside writes). */
   prepare(client: LeadDeskPrismaClient): Promise<void>;
+  /**
+   * Leaves no copy of rows deleted so far where the database's files can be read (an erasure):
+   * SQLite truncates its write-ahead log, whose older page images still hold them. PostgreSQL
+   * has nothing to do: a deleted row is gone from every query once its transaction commits.
+   */
+  forgetDeletedRows(): Promise<void>;
   openReader(): RowReader;
   openCsvExport(): CsvExport;
   openNotifications(client: LeadDeskPrismaClient): Notifications;

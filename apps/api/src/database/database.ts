@@ -86,6 +86,11 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     return this.dialect.openJobQueue(this.client, options);
   }
 
+  /** After deleting personal data: no copy of the deleted rows is left in the database's files (see DatabaseDialect). */
+  forgetDeletedRows(): Promise<void> {
+    return this.dialect.forgetDeletedRows();
+  }
+
   async onModuleInit(): Promise<void> {
     await this.dialect.prepare(this.client);
   }

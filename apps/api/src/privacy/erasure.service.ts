@@ -6,13 +6,14 @@ import { LeadsRepository } from '../leads/leads.repository';
 import { AccessLog } from './access-log/access-log.service';
 import { ErasedPeople } from './erased-people';
 import { personKeysOfLead, type PersonKey } from './person-key';
+import { PersonMentions } from './person-mentions';
 import { PersonRecordsRepository, type ErasedRecords } from './person-records.repository';
 import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
 
 /**
  * Erases a person: in one transaction, their leads and everything linked (PersonRecordsRepository),
- * the records of merges that involved them,
+ * the records of merges that involved them, their mentions in saved views and jobs (redacted),
  * the erasure record with salted hashes of every phone and email they were known by, a Vapi
  * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
  * access log's entry. Then every viewer who could see the leads is told they are gone.
@@ -46,11 +47,15 @@ export class ErasureService {
       await this.leads.lockIdentities(identifiers.map(contactOf), tx);
 
       const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, merges.map(({ id }) => id), tx);
+      const names = [...leads, ...merges.flatMap((merge) => merge.leads)].map(({ name }) => name);
+      const mentions = new PersonMentions({ phones, emails: identifiers.flatMap((key) => (key.kind === 'email' ? [key.value] : [])), names });
+      const redacted = await this.records.redactMentions(mentions, tx);
       const now = new Date();
       const record = await tx.erasure.create({
         data: {
           at: now,
-          requestedBy,
+          // Who asked, as the admin wrote it, may be the person ("aarav.sharma@… by email").
+          requestedBy: mentions.redacted(requestedBy),
           carriedOutById: actorId,
           records: JSON.stringify(erased),
           identifiers: { create: [...new Set(identifiers.flatMap((key) => this.erasedPeople.hashesOf(asLead(key))))].map((hash) => ({ hash })) },
@@ -62,7 +67,7 @@ export class ErasureService {
         now,
       );
       await this.accessLog.record(
-        { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted } },
+        { actorId, action: 'person_erased', targetIds: erased.leadIds, details: { erasureId: record.id, calls: erased.callIds.length, deleted: erased.deleted, redacted } },
         tx,
       );
       // Each viewer who could see a lead (by its owner) drops it; the others never knew of it.
@@ -70,6 +75,8 @@ export class ErasureService {
       return { record, erased, removals };
     });
     if (!erasure) throw new NotFoundException('Nobody with that phone number or email is stored.');
+    // The deleted rows were overwritten as they went (SQLite's secure_delete); older copies of their pages remain in the write-ahead log until now.
+    await this.database.forgetDeletedRows();
     this.logger.log({ erasureId: erasure.record.id, leads: erasure.erased.leadIds.length, calls: erasure.erased.callIds.length }, 'Person erased');
     await this.liveEvents.publishAll(erasure.removals);
     this.deleter.kick();

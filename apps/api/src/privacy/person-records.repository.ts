@@ -6,6 +6,10 @@ import { empty, join, sql } from '../database/sql';
 import { likePattern } from '../database/like-pattern';
 import { LEAD_PIPELINE_INCLUDE } from '../leads/outputs/lead.output';
 import type { PersonKey } from './person-key';
+import type { PersonMentions } from './person-mentions';
+
+/** Jobs read at a time while redacting: each keeps at most 100 refusals. */
+const JOBS_PER_PAGE = 200;
 
 type Db = TransactionClient;
 
@@ -14,7 +18,7 @@ export interface PersonMerge {
   id: string;
   keptLeadId: string;
   mergedLeadId: string;
-  leads: { phone: string | null; email: string | null }[];
+  leads: { phone: string | null; email: string | null; name: string }[];
 }
 
 /** What an erasure removed: ids, and how many rows of each table. */
@@ -64,8 +68,8 @@ export class PersonRecordsRepository {
       const fresh = rows.filter(({ id }) => !found.has(id));
       if (fresh.length === 0) return [...found.values()];
       for (const row of fresh) {
-        const leads = [row.keptLead, row.mergedLead].map((json) => JSON.parse(json) as { phone: string | null; email: string | null });
-        found.set(row.id, { id: row.id, keptLeadId: row.keptLeadId, mergedLeadId: row.mergedLeadId, leads: leads.map(({ phone, email }) => ({ phone, email })) });
+        const leads = [row.keptLead, row.mergedLead].map((json) => JSON.parse(json) as { phone: string | null; email: string | null; name: string });
+        found.set(row.id, { id: row.id, keptLeadId: row.keptLeadId, mergedLeadId: row.mergedLeadId, leads: leads.map(({ phone, email, name }) => ({ phone, email, name })) });
         named.add(row.keptLeadId).add(row.mergedLeadId);
       }
     }
@@ -116,6 +120,51 @@ export class PersonRecordsRepository {
     // Whatever else a later table links to a lead by foreign key goes with it (ON DELETE CASCADE).
     deleted.leads = (await db.lead.deleteMany({ where: { id: { in: leadIds } } })).count;
     return { leadIds, callIds: calls.map(({ id }) => id), deleted };
+  }
+
+  /**
+   * Blanks the person out of records that are not theirs and outlive them: saved views (a view
+   * named after them, a search for their number) and jobs (an import's refusals and errors).
+   * Answers how many rows of each table changed.
+   */
+  async redactMentions(mentions: PersonMentions, db: Db): Promise<Record<string, number>> {
+    return { saved_views: await this.redactSavedViews(mentions, db), jobs: await this.redactJobErrors(mentions, db) };
+  }
+
+  /** Every view: a team keeps dozens, and a search is free text that no index could find the person in. */
+  private async redactSavedViews(mentions: PersonMentions, db: Db): Promise<number> {
+    let changed = 0;
+    for (const view of await db.savedView.findMany({ select: { id: true, name: true, filter: true } })) {
+      const name = mentions.redacted(view.name);
+      const filter = mentions.redactedJson(view.filter);
+      if (name === view.name && filter === view.filter) continue;
+      await db.savedView.update({ where: { id: view.id }, data: { name, filter } });
+      changed += 1;
+    }
+    return changed;
+  }
+
+  /** The jobs that refused rows or failed, a page at a time: only those hold free text. */
+  private async redactJobErrors(mentions: PersonMentions, db: Db): Promise<number> {
+    let changed = 0;
+    let after: string | undefined;
+    for (;;) {
+      const jobs = await db.job.findMany({
+        where: { OR: [{ errors: { not: '[]' } }, { error: { not: null } }], ...(after ? { id: { gt: after } } : {}) },
+        select: { id: true, errors: true, error: true },
+        orderBy: { id: 'asc' },
+        take: JOBS_PER_PAGE,
+      });
+      for (const job of jobs) {
+        const errors = mentions.redactedJson(job.errors);
+        const error = job.error === null ? null : mentions.redacted(job.error);
+        if (errors === job.errors && error === job.error) continue;
+        await db.job.update({ where: { id: job.id }, data: { errors, error } });
+        changed += 1;
+      }
+      if (jobs.length < JOBS_PER_PAGE) return changed;
+      after = jobs.at(-1)!.id;
+    }
   }
 
   private async deleteWebhookEvents(vapiCallIds: string[], identifiers: PersonKey[], db: Db): Promise<number> {

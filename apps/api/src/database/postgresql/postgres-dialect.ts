@@ -53,6 +53,8 @@ export class PostgresDialect implements DatabaseDialect {
   /** Nothing to set: the pools' connections carry their settings (search_path) from the start. */
   async prepare(): Promise<void> {}
 
+  async forgetDeletedRows(): Promise<void> {}
+
   openReader(): PostgresReader {
     return new PostgresReader(this.target);
   }

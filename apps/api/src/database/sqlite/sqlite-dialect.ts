@@ -1,21 +1,24 @@
 import { mkdirSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { PrismaBetterSqlite3 } from '@prisma/adapter-better-sqlite3';
+import { Logger } from '@nestjs/common';
 import { PrismaClient } from '../../generated/sqlite/client';
 import type { DatabaseDialect, JobQueueOptions, RowReader, SearchPurpose, SearchTarget } from '../database-dialect';
 import type { SqliteTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 import { sql, type Sql } from '../sql';
 import { InProcessNotifications } from './in-process-notifications';
+import { SecureDeleteSqliteAdapter } from './secure-delete-adapter';
 import { SqliteCsvExport } from './sqlite-csv-export';
 import { SqliteJobQueue } from './sqlite-job-queue';
 import { SqliteReader } from './sqlite-reader';
 import { SqliteSearch } from './sqlite-search';
+import { truncateWriteAheadLog } from './write-ahead-log';
 
 /** SQLite: one file, one writer at a time, one API process. */
 export class SqliteDialect implements DatabaseDialect {
   readonly name = 'sqlite';
   readonly parallelWriters = 1;
+  private readonly logger = new Logger(SqliteDialect.name);
   private readonly search = new SqliteSearch();
 
   constructor(private readonly target: SqliteTarget) {}
@@ -24,9 +27,9 @@ export class SqliteDialect implements DatabaseDialect {
     if (this.target.filename !== ':memory:') mkdirSync(dirname(this.target.filename), { recursive: true });
   }
 
-  adapterFactory(): PrismaBetterSqlite3 {
+  adapterFactory(): SecureDeleteSqliteAdapter {
     // Writers wait for each other instead of failing with SQLITE_BUSY.
-    return new PrismaBetterSqlite3({ url: this.target.filename, timeout: 10_000 });
+    return new SecureDeleteSqliteAdapter({ url: this.target.filename, timeout: 10_000 });
   }
 
   createClient(): LeadDeskPrismaClient {
@@ -36,6 +39,18 @@ export class SqliteDialect implements DatabaseDialect {
   async prepare(client: LeadDeskPrismaClient): Promise<void> {
     // WAL lets readers (lists, exports) run while the webhook writes.
     await client.$queryRawUnsafe('PRAGMA journal_mode = WAL');
+  }
+
+  /** Called once the deletions have committed: a failure here is logged, the deletions stand. */
+  async forgetDeletedRows(): Promise<void> {
+    const { filename } = this.target;
+    if (filename === ':memory:') return;
+    try {
+      if (await truncateWriteAheadLog(filename)) return;
+      this.logger.error({ filename }, 'Other connections held the write-ahead log for 30 s: it keeps copies of deleted rows until it is next truncated');
+    } catch (error) {
+      this.logger.error({ err: error, filename }, 'Truncating the write-ahead log failed: it keeps copies of deleted rows until it is next truncated');
+    }
   }
 
   openReader(): SqliteReader {

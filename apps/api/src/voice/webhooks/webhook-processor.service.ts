@@ -22,6 +22,7 @@ import { DeliveryBatch } from './delivery-batch';
 import { callFromReport, leadFromReport, type ReportReading } from './end-of-call-report';
 import { isAttributable, isHandledType, leadIdOf, parseHandledMessage, type HandledMessage } from './vapi-message';
 import { GroupCommit } from './group-commit';
+import { maskCredential } from './masked-credentials';
 import { WebhookDeliveryQueue } from './webhook-delivery-queue';
 import { WebhookInboxRepository, type UnprocessedSelection } from './webhook-inbox.repository';
 
@@ -78,7 +79,8 @@ export class WebhookProcessor {
     if (!isHandledType(message.type)) return { received: true, stored: false, processed: false };
     const parsed = parseHandledMessage({ ...message, type: message.type });
     if (!parsed.ok) throw new InvalidFieldsException(parsed.errors);
-    const payload = JSON.stringify(message);
+    // Stored without the credentials a message may carry (an inline assistant's server secret, a Twilio auth token).
+    const payload = JSON.stringify(message, maskCredential);
     if (!isAttributable(parsed.value)) {
       const event = await this.inbox.recordUnattributable(parsed.value.type, payload);
       this.logger.warn({ eventId: event.id, type: event.type }, 'Webhook message names no call: stored as unattributable');
