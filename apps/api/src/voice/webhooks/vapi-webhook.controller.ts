@@ -6,6 +6,7 @@ import { Public } from '../../auth/auth.decorators';
 import { fieldErrorsFromZod, InvalidFieldsException } from '../../common/field-errors';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { RateLimit, WEBHOOK_LIMIT } from '../../common/rate-limits';
+import { WebhookBody } from '../../common/request-body/request-body.decorators';
 import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from './message-depth';
 import { WebhookCredentialsGuard } from './credentials/webhook-credentials.guard';
 import { webhookEnvelopeSchema } from './vapi-message';
@@ -27,6 +28,7 @@ export class VapiWebhookController {
    */
   @Post('vapi')
   @HttpCode(200)
+  @WebhookBody()
   @RateLimit(WEBHOOK_LIMIT)
   // Listed after @RateLimit, so it runs first: a request without a valid credential is refused before it counts.
   @UseGuards(WebhookCredentialsGuard)
