@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { DynamicModule, Module } from '@nestjs/common';
-import { APP_FILTER, APP_PIPE } from '@nestjs/core';
+import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
 import { AccessLogModule } from './privacy/access-log/access-log.module';
@@ -11,6 +11,7 @@ import { AuthModule } from './auth/auth.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
 import { rateLimitsModule } from './common/rate-limits';
+import { RequestBodyInterceptor } from './common/request-body/request-body.interceptor';
 import { ZodValidationPipe } from './common/zod-validation.pipe';
 import type { AppConfig } from './config/app-config';
 import { ConfigModule } from './config/config.module';
@@ -58,6 +59,8 @@ export class AppModule {
       providers: [
         { provide: APP_PIPE, useClass: ZodValidationPipe },
         { provide: APP_FILTER, useClass: HttpErrorFilter },
+        // Bodies are read after the guards: a caller is known and allowed before its upload is.
+        { provide: APP_INTERCEPTOR, useClass: RequestBodyInterceptor },
       ],
     };
   }

@@ -3,11 +3,10 @@ import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
 import cookieParser from 'cookie-parser';
-import { json, raw, type NextFunction, type Request, type Response } from 'express';
+import type { NextFunction, Request, Response } from 'express';
 import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
-import { bodyParserErrors } from './common/body-parser-errors';
 import { securityHeaders } from './common/security-headers';
 import { NotReadyForProductionError, productionGaps } from './config/production-readiness';
 import { StaffService } from './staff/staff.service';
@@ -38,13 +37,7 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   });
   app.enableCors({ origin: config.CORS_ORIGINS, credentials: true });
   app.use(cookieParser());
-  // Bytes, not text: the import and the scrub list tell the file's encoding from its bytes (decodeText).
-  app.use('/api/leads/import', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
-  app.use('/api/dnd-list', raw({ type: ['text/csv', 'text/plain'], limit: config.IMPORT_MAX_BYTES }));
-  // The webhook's signature covers the bytes received: the parser keeps them for the credentials guard.
-  app.use('/api/webhooks/vapi', json({ limit: config.WEBHOOK_MAX_BYTES, verify: (request: Request, _response, body) => (request.rawBody = body) }));
-  app.use(json({ limit: '1mb' }));
-  app.use(bodyParserErrors);
+  // No body parser here: middleware runs before the guards, and a body is read only once its caller is known (RequestBodyInterceptor).
   app.setGlobalPrefix('api');
 
   const openApi = SwaggerModule.createDocument(

@@ -26,7 +26,7 @@ describe.each(PROVIDERS)('hostile webhook bodies on %s', (provider) => {
   const agent = new Agent({ keepAlive: true, maxSockets: 16 });
 
   beforeAll(async () => {
-    testApp = await startTestApp(provider, { WEBHOOK_MAX_BYTES: String(WEBHOOK_LIMIT), VAPI_WEBHOOK_HMAC_SECRET: SECRET, WEBHOOK_LIMIT_PER_MINUTE: '1000000' });
+    testApp = await startTestApp(provider, { WEBHOOK_MAX_BYTES: String(WEBHOOK_LIMIT), VAPI_WEBHOOK_HMAC_SECRET: SECRET, WEBHOOK_LIMIT_PER_MINUTE: '1000000', WEBHOOK_REFUSALS_PER_MINUTE: '1000000' });
   });
   afterAll(async () => {
     agent.destroy();

@@ -3,6 +3,7 @@ import type { Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
 import { errorBodyOf } from './error-body';
 import { loggedUrl } from './logged-url';
+import { lingerThenClose } from './request-body/linger-then-close';
 
 /**
  * Every error leaves as the contracts' error body `{ statusCode, error, message, errors? }`.
@@ -23,6 +24,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     }
     // A route's own headers describe its success (the CSV export's text/csv attachment), not an error.
     response.removeHeader('Content-Disposition');
+    lingerThenClose(request);
     response.type('application/json');
     const answer = this.asHttpException(exception, request);
     response.status(answer.getStatus()).json(errorBodyOf(answer));

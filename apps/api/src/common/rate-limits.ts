@@ -9,6 +9,7 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 export const SIGN_IN_LIMIT = 'sign-in';
 export const WEBHOOK_LIMIT = 'webhook';
 type RateLimitName = typeof SIGN_IN_LIMIT | typeof WEBHOOK_LIMIT;
+export const TOO_MANY_REQUESTS = 'Too many requests: wait a minute and try again.';
 
 const PER_MINUTE: Record<RateLimitName, (config: AppConfig) => number> = {
   [SIGN_IN_LIMIT]: (config) => config.SIGN_IN_LIMIT_PER_MINUTE,
@@ -20,7 +21,7 @@ export const rateLimitsModule = ThrottlerModule.forRootAsync({
   inject: [APP_CONFIG],
   useFactory: (config: AppConfig) => ({
     throttlers: LIMITS.map((name) => ({ name, ttl: 60_000, limit: PER_MINUTE[name](config) })),
-    errorMessage: 'Too many requests: wait a minute and try again.',
+    errorMessage: TOO_MANY_REQUESTS,
   }),
 });
 

@@ -7,6 +7,7 @@ import { createZodDto } from 'nestjs-zod';
 import { ActorId } from '../activity/actor-id.decorator';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
+import { CsvUploadBody } from '../common/request-body/request-body.decorators';
 import { InvalidFieldsException } from '../common/field-errors';
 import { DndListService } from './dnd-list.service';
 
@@ -32,6 +33,7 @@ export class DndListController {
   @ApiConsumes('text/csv', 'multipart/form-data')
   @ApiBody({ schema: { type: 'object', properties: { file: { type: 'string', format: 'binary' } } } })
   @ApiOkResponse({ type: DndListUploadResultOutput })
+  @CsvUploadBody()
   @UseInterceptors(FileInterceptor('file'))
   upload(
     @Query() query: DndListUploadQuery,

@@ -96,6 +96,8 @@ const appConfigSchema = z.object({
   TRUST_PROXY: z.string().optional(),
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
+  // Refused webhook deliveries (401, 403, 413) one address may have in a minute before all of its deliveries are 429.
+  WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   // Salts the hashes an erasure keeps of a person's phone and email; required in production.
   PRIVACY_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
   // Transcripts and recordings older than this many days are purged daily; unset keeps them.

@@ -7,6 +7,7 @@ import { ActorId } from '../activity/actor-id.decorator';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Roles } from '../auth/auth.decorators';
 import { ErrorBodyOutput } from '../common/error-body.output';
+import { CsvUploadBody } from '../common/request-body/request-body.decorators';
 import { IdParams } from '../common/id.params';
 import { setNextPageLink } from '../common/next-page-link';
 import { CreateLeadInput } from './inputs/lead-input';
@@ -117,6 +118,7 @@ export class LeadsController {
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiOkResponse({ type: ImportSummaryOutput })
+  @CsvUploadBody()
   @UseInterceptors(FileInterceptor('file'))
   import(
     @UploadedFile() file: Express.Multer.File | undefined,
@@ -137,6 +139,7 @@ export class LeadsController {
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiOkResponse({ type: ImportPreviewOutput })
+  @CsvUploadBody()
   @UseInterceptors(FileInterceptor('file'))
   preview(@UploadedFile() file: Express.Multer.File | undefined, @Query() query: Record<string, unknown>, @Req() request: Request): Promise<ImportPreview> {
     return this.imports.preview(uploadedContent(file, request), importOptions(query, request));

@@ -6,6 +6,7 @@ import type { Request } from 'express';
 import { ActorId } from '../../activity/actor-id.decorator';
 import { Roles } from '../../auth/auth.decorators';
 import { ErrorBodyOutput } from '../../common/error-body.output';
+import { CsvUploadBody } from '../../common/request-body/request-body.decorators';
 import { IMPORT_BODY, importOptions, ON_MATCH_QUERY, uploadedContent } from '../../leads/import/import-upload';
 import { JobCreatedOutput } from '../outputs/job.output';
 import { ImportJobsService } from './import-jobs.service';
@@ -26,6 +27,7 @@ export class ImportJobsController {
   @ApiQuery({ name: 'mapping', required: false, description: 'JSON: { "<header>": "<lead field>" | "ignore" } (or the multipart field "mapping")' })
   @ApiBody({ schema: IMPORT_BODY })
   @ApiAcceptedResponse({ type: JobCreatedOutput, description: 'The job, with the number of data rows in the file.' })
+  @CsvUploadBody()
   @UseInterceptors(FileInterceptor('file'))
   create(
     @UploadedFile() file: Express.Multer.File | undefined,

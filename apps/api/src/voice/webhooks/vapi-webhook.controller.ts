@@ -6,8 +6,10 @@ import { Public } from '../../auth/auth.decorators';
 import { fieldErrorsFromZod, InvalidFieldsException } from '../../common/field-errors';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { RateLimit, WEBHOOK_LIMIT } from '../../common/rate-limits';
+import { WebhookBody } from '../../common/request-body/request-body.decorators';
 import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from './message-depth';
 import { WebhookCredentialsGuard } from './credentials/webhook-credentials.guard';
+import { WebhookRefusalsGuard } from './credentials/webhook-refusals.guard';
 import { webhookEnvelopeSchema } from './vapi-message';
 import { WebhookProcessor } from './webhook-processor.service';
 import { WebhookReceiptOutput } from './webhook-receipt.output';
@@ -27,9 +29,12 @@ export class VapiWebhookController {
    */
   @Post('vapi')
   @HttpCode(200)
-  @RateLimit(WEBHOOK_LIMIT)
-  // Listed after @RateLimit, so it runs first: a request without a valid credential is refused before it counts.
+  @WebhookBody()
+  // Guards listed lower run first: an address refused too often is a 429 at once; then every
+  // delivery, refused or not, counts against the webhook's limit; then the credential is checked.
   @UseGuards(WebhookCredentialsGuard)
+  @RateLimit(WEBHOOK_LIMIT)
+  @UseGuards(WebhookRefusalsGuard)
   @ApiOkResponse({ type: WebhookReceiptOutput })
   @ApiAcceptedResponse({ type: WebhookReceiptOutput, description: 'Stored, but its processing failed (kept for a replay), or it names no call (unattributable).' })
   @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })

@@ -1,5 +1,5 @@
 import type { AppConfig } from '../../../config/app-config';
-import { matchesDigest, secretDigest, type WebhookDelivery, type WebhookVerifier } from './webhook-verifier';
+import { matchesDigest, secretDigest, type HeaderCredential, type WebhookDeliveryHeaders } from './webhook-verifier';
 
 const BEARER_PREFIX = /^Bearer /i;
 
@@ -8,13 +8,13 @@ const BEARER_PREFIX = /^Bearer /i;
  * VAPI_WEBHOOK_SECRET: in VAPI_WEBHOOK_AUTH_HEADER, with or without the "Bearer " prefix
  * (the plan's bearerPrefixEnabled).
  */
-export function bearerTokenVerifier(config: AppConfig): WebhookVerifier | undefined {
+export function bearerTokenVerifier(config: AppConfig): HeaderCredential | undefined {
   if (!config.VAPI_WEBHOOK_SECRET) return undefined;
   const expected = secretDigest(config.VAPI_WEBHOOK_SECRET);
   const header = config.VAPI_WEBHOOK_AUTH_HEADER;
   return {
     credential: `bearer token in ${header}`,
-    verify: (delivery: WebhookDelivery) => {
+    verify: (delivery: WebhookDeliveryHeaders) => {
       const value = delivery.header(header);
       return value !== undefined && matchesDigest(value.replace(BEARER_PREFIX, ''), expected);
     },

@@ -1,6 +1,6 @@
 import { createHmac } from 'node:crypto';
 import type { AppConfig } from '../../../config/app-config';
-import { matchesDigest, secretDigest, type WebhookDelivery, type WebhookVerifier } from './webhook-verifier';
+import { matchesDigest, secretDigest, type BodySignature, type WebhookDelivery, type WebhookDeliveryHeaders } from './webhook-verifier';
 
 /** The placeholders of the plan's payloadFormat, and what each stands for in a delivery. */
 const PLACEHOLDERS = /\{(body|timestamp|method|url|svix-id)\}/g;
@@ -17,26 +17,28 @@ function timestampMillis(value: string): number | undefined {
  * filled in with the exact body bytes received (and the timestamp, method, URL or message
  * id it names), signed with the secret (decoded first when it is base64), encoded in hex or
  * base64 after an optional prefix. A signed timestamp further than
- * VAPI_WEBHOOK_MAX_AGE_SECONDS from now, either way, is refused: a captured delivery cannot
- * be replayed later.
+ * VAPI_WEBHOOK_MAX_AGE_SECONDS from now, either way, is refused before the body is read: a
+ * captured delivery cannot be replayed later, nor make the API read its body.
  */
-export function hmacSignatureVerifier(config: AppConfig): WebhookVerifier | undefined {
+export function hmacSignatureVerifier(config: AppConfig): BodySignature | undefined {
   if (!config.VAPI_WEBHOOK_HMAC_SECRET) return undefined;
   const key = config.VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 ? Buffer.from(config.VAPI_WEBHOOK_HMAC_SECRET, 'base64') : Buffer.from(config.VAPI_WEBHOOK_HMAC_SECRET);
   const format = config.VAPI_WEBHOOK_HMAC_PAYLOAD_FORMAT ?? (config.VAPI_WEBHOOK_HMAC_INCLUDE_TIMESTAMP ? '{timestamp}.{body}' : '{body}');
   const signsTimestamp = format.includes('{timestamp}');
   const maxAgeMillis = config.VAPI_WEBHOOK_MAX_AGE_SECONDS * 1000;
 
+  const headerPlaceholderValue = (name: string, delivery: WebhookDeliveryHeaders): string | undefined =>
+    name === 'timestamp'
+      ? delivery.header(config.VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER)
+      : name === 'svix-id'
+        ? delivery.header(config.VAPI_WEBHOOK_HMAC_MESSAGE_ID_HEADER)
+        : name === 'method'
+          ? delivery.method
+          : delivery.url;
+
   const placeholderValue = (name: string, delivery: WebhookDelivery): Buffer | undefined => {
     if (name === 'body') return delivery.rawBody;
-    const value =
-      name === 'timestamp'
-        ? delivery.header(config.VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER)
-        : name === 'svix-id'
-          ? delivery.header(config.VAPI_WEBHOOK_HMAC_MESSAGE_ID_HEADER)
-          : name === 'method'
-            ? delivery.method
-            : delivery.url;
+    const value = headerPlaceholderValue(name, delivery);
     return value === undefined ? undefined : Buffer.from(value);
   };
 
@@ -54,19 +56,23 @@ export function hmacSignatureVerifier(config: AppConfig): WebhookVerifier | unde
     return Buffer.concat(parts);
   };
 
+  const isSigned = (delivery: WebhookDeliveryHeaders): boolean => {
+    if (delivery.header(config.VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER) === undefined) return false;
+    if (signsTimestamp) {
+      const sent = timestampMillis(delivery.header(config.VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER) ?? '');
+      if (sent === undefined || Math.abs(Date.now() - sent) > maxAgeMillis) return false;
+    }
+    return [...format.matchAll(PLACEHOLDERS)].every(([, name]) => name === 'body' || headerPlaceholderValue(name, delivery) !== undefined);
+  };
+
   return {
     credential: `HMAC signature in ${config.VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER}`,
+    isSigned,
     verify: (delivery: WebhookDelivery) => {
-      const given = delivery.header(config.VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER);
-      if (given === undefined) return false;
-      if (signsTimestamp) {
-        const sent = timestampMillis(delivery.header(config.VAPI_WEBHOOK_HMAC_TIMESTAMP_HEADER) ?? '');
-        if (sent === undefined || Math.abs(Date.now() - sent) > maxAgeMillis) return false;
-      }
-      const payload = signedPayload(delivery);
+      const payload = isSigned(delivery) ? signedPayload(delivery) : undefined;
       if (!payload) return false;
       const signature = createHmac(config.VAPI_WEBHOOK_HMAC_ALGORITHM, key).update(payload).digest(config.VAPI_WEBHOOK_HMAC_ENCODING);
-      return matchesDigest(given, secretDigest(`${config.VAPI_WEBHOOK_HMAC_SIGNATURE_PREFIX}${signature}`));
+      return matchesDigest(delivery.header(config.VAPI_WEBHOOK_HMAC_SIGNATURE_HEADER)!, secretDigest(`${config.VAPI_WEBHOOK_HMAC_SIGNATURE_PREFIX}${signature}`));
     },
   };
 }
