@@ -27,6 +27,7 @@ describe('loadAppConfig', () => {
     ['CALLING_HOURS', '09:00-24:30'],
     ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
     ['REQUIRE_CONSENT', 'sometimes'],
+    ['API_DOCS', 'public'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

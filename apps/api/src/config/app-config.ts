@@ -84,6 +84,8 @@ const appConfigSchema = z.object({
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   COOKIE_SECURE: booleanFlag.default(false),
+  // The OpenAPI document and UI at /api/docs; unset: on, except in production.
+  API_DOCS: booleanFlag.optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   CORS_ORIGINS: z
@@ -104,9 +106,10 @@ const appConfigSchema = z.object({
 
 type ParsedConfig = z.infer<typeof appConfigSchema>;
 
-/** The configuration with its defaults resolved: production closes the staff dashboard. */
-export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE'> & {
+/** The configuration with its defaults resolved: production closes the staff dashboard and the docs. */
+export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'API_DOCS'> & {
   AUTH_MODE: 'open' | 'staff';
+  API_DOCS: boolean;
   isProduction: boolean;
 };
 
@@ -128,6 +131,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...result.data,
     isProduction,
     AUTH_MODE: result.data.AUTH_MODE ?? (isProduction ? 'staff' : 'open'),
+    API_DOCS: result.data.API_DOCS ?? !isProduction,
   };
 }
 
