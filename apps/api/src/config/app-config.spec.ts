@@ -28,6 +28,8 @@ describe('loadAppConfig', () => {
     ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
     ['REQUIRE_CONSENT', 'sometimes'],
     ['API_DOCS', 'public'],
+    ['VAPI_RECORDING_HOSTS', 'https://storage.vapi.ai'],
+    ['VAPI_RECORDING_HOSTS', 'storage.vapi.ai,*'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -42,6 +44,11 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({ REQUIRE_CONSENT: false, CALLING_HOURS: { text: '09:00-21:00', startMinute: 540, endMinute: 1260 }, CALLING_HOLIDAYS: [] });
     const config = loadAppConfig({ CALLING_HOURS: '00:00-24:00', CALLING_HOLIDAYS: ' 2026-01-26, 2026-08-15 ', REQUIRE_CONSENT: 'true' });
     expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
+  });
+
+  it("follows recordings to Vapi's storage hosts by default, or to the hosts listed", () => {
+    expect(loadAppConfig({}).VAPI_RECORDING_HOSTS).toEqual(['storage.vapi.ai', '*.r2.cloudflarestorage.com', '*.supabase.co']);
+    expect(loadAppConfig({ VAPI_RECORDING_HOSTS: ' Recordings.Example.com , *.bucket.example.net ' }).VAPI_RECORDING_HOSTS).toEqual(['recordings.example.com', '*.bucket.example.net']);
   });
 
   it('treats an empty variable as unset', () => {

@@ -27,6 +27,21 @@ const callingHolidays = z
   .refine((dates) => dates.every((date) => z.iso.date().safeParse(date).success), 'must be comma-separated dates such as 2026-01-26,2026-08-15')
   .prefault('');
 
+/**
+ * Hostnames, comma-separated: `storage.vapi.ai` is that host only, `*.r2.cloudflarestorage.com`
+ * any host under that domain (not the domain itself).
+ */
+const hostList = z
+  .string()
+  .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+  .refine(
+    (hosts) => hosts.length > 0 && hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)),
+    'must be comma-separated host names such as storage.vapi.ai,*.r2.cloudflarestorage.com',
+  );
+
+/** Where Vapi's recording downloads redirect to: its own storage host, its Cloudflare R2 bucket and (older recordings) Supabase storage. */
+const DEFAULT_VAPI_RECORDING_HOSTS = 'storage.vapi.ai,*.r2.cloudflarestorage.com,*.supabase.co';
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const appConfigSchema = z.object({
@@ -75,6 +90,8 @@ const appConfigSchema = z.object({
   VAPI_API_URL: z.url('must be a URL').default('https://api.vapi.ai'),
   VAPI_WEB_API_URL: z.url('must be a URL').optional(),
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  // The only hosts a recording download's redirect is followed to (not the app's own network).
+  VAPI_RECORDING_HOSTS: hostList.prefault(DEFAULT_VAPI_RECORDING_HOSTS),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
