@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -9,7 +10,7 @@ import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { bodyParserErrors } from './common/body-parser-errors';
 import { securityHeaders } from './common/security-headers';
-import { NotReadyForProductionError, productionGaps } from './config/production-readiness';
+import { NotReadyForProductionError, productionGaps, productionRisks } from './config/production-readiness';
 import { StaffService } from './staff/staff.service';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { migrateDatabase } from './database/migrations/migrate-database';
@@ -62,6 +63,7 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
     await app.close();
     throw new NotReadyForProductionError(gaps);
   }
+  for (const risk of productionRisks(config)) new NestLogger('LeadDesk').warn(`Production start with a protection off: ${risk}`);
   if (config.DEMO_DATA) await app.get(DemoLeadsSeeder).seedIfEmpty();
   return app;
 }

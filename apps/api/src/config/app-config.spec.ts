@@ -27,6 +27,7 @@ describe('loadAppConfig', () => {
     ['CALLING_HOURS', '09:00-24:30'],
     ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
     ['REQUIRE_CONSENT', 'sometimes'],
+    ['COOKIE_SECURE', 'maybe'],
     ['API_DOCS', 'public'],
     ['VAPI_RECORDING_HOSTS', 'https://storage.vapi.ai'],
     ['VAPI_RECORDING_HOSTS', 'storage.vapi.ai,*'],
@@ -44,6 +45,12 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({ REQUIRE_CONSENT: false, CALLING_HOURS: { text: '09:00-21:00', startMinute: 540, endMinute: 1260 }, CALLING_HOLIDAYS: [] });
     const config = loadAppConfig({ CALLING_HOURS: '00:00-24:00', CALLING_HOLIDAYS: ' 2026-01-26, 2026-08-15 ', REQUIRE_CONSENT: 'true' });
     expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
+  });
+
+  it('marks the session cookie Secure and hides the docs in production unless told otherwise', () => {
+    expect(loadAppConfig({})).toMatchObject({ COOKIE_SECURE: false, API_DOCS: true });
+    expect(loadAppConfig({ NODE_ENV: 'production' })).toMatchObject({ COOKIE_SECURE: true, API_DOCS: false });
+    expect(loadAppConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', API_DOCS: 'true' })).toMatchObject({ COOKIE_SECURE: false, API_DOCS: true });
   });
 
   it("follows recordings to Vapi's storage hosts by default, or to the hosts listed", () => {

@@ -100,7 +100,8 @@ const appConfigSchema = z.object({
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
-  COOKIE_SECURE: booleanFlag.default(false),
+  // Unset: Secure in production; false only for plain-http test set-ups.
+  COOKIE_SECURE: booleanFlag.optional(),
   // The OpenAPI document and UI at /api/docs; unset: on, except in production.
   API_DOCS: booleanFlag.optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).optional(),
@@ -123,9 +124,10 @@ const appConfigSchema = z.object({
 
 type ParsedConfig = z.infer<typeof appConfigSchema>;
 
-/** The configuration with its defaults resolved: production closes the staff dashboard and the docs. */
-export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'API_DOCS'> & {
+/** The configuration with its defaults resolved: production closes the staff dashboard and the docs, and marks the cookie Secure. */
+export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_DOCS'> & {
   AUTH_MODE: 'open' | 'staff';
+  COOKIE_SECURE: boolean;
   API_DOCS: boolean;
   isProduction: boolean;
 };
@@ -148,6 +150,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...result.data,
     isProduction,
     AUTH_MODE: result.data.AUTH_MODE ?? (isProduction ? 'staff' : 'open'),
+    COOKIE_SECURE: result.data.COOKIE_SECURE ?? isProduction,
     API_DOCS: result.data.API_DOCS ?? !isProduction,
   };
 }

@@ -15,6 +15,14 @@ export function productionGaps(config: AppConfig, hasAdmin: boolean): string[] {
   return gaps;
 }
 
+/** Protections a production start was told to leave off: each is logged as a warning at every start. */
+export function productionRisks(config: AppConfig): string[] {
+  if (!config.isProduction) return [];
+  const risks: string[] = [];
+  if (!config.COOKIE_SECURE) risks.push('COOKIE_SECURE=false: the session cookie is sent over plain http too (for plain-http test set-ups only)');
+  return risks;
+}
+
 export class NotReadyForProductionError extends Error {
   constructor(gaps: string[]) {
     super(`Refusing to start in production (NODE_ENV=production). Missing:\n${gaps.map((gap) => `  - ${gap}`).join('\n')}`);
