@@ -47,6 +47,16 @@ describe('loadAppConfig', () => {
     expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
   });
 
+  it('refuses AUTH_MODE=open in production, naming the variable that would allow it', () => {
+    const production = { NODE_ENV: 'production', AUTH_MODE: 'open' };
+    expect(() => loadAppConfig(production)).toThrow(InvalidConfigError);
+    expect(() => loadAppConfig(production)).toThrow(/^Invalid configuration:\n  AUTH_MODE: open is refused in production \(NODE_ENV=production\)/);
+    expect(() => loadAppConfig(production)).toThrow(/Set AUTH_MODE=staff, or DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true if an open dashboard is really meant\.$/);
+    expect(() => loadAppConfig({ ...production, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'false' })).toThrow(InvalidConfigError);
+    expect(loadAppConfig({ ...production, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true' }).AUTH_MODE).toBe('open');
+    expect(loadAppConfig({ AUTH_MODE: 'open' }).AUTH_MODE).toBe('open');
+  });
+
   it('marks the session cookie Secure and hides the docs in production unless told otherwise', () => {
     expect(loadAppConfig({})).toMatchObject({ COOKIE_SECURE: false, API_DOCS: true });
     expect(loadAppConfig({ NODE_ENV: 'production' })).toMatchObject({ COOKIE_SECURE: true, API_DOCS: false });

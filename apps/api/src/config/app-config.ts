@@ -98,6 +98,8 @@ const appConfigSchema = z.object({
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
+  // Production refuses AUTH_MODE=open unless the operator says, in as many words, that an open dashboard is meant.
+  DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: booleanFlag.default(false),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
   // Unset: Secure in production; false only for plain-http test set-ups.
@@ -132,6 +134,10 @@ export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_
   isProduction: boolean;
 };
 
+const OPEN_MODE_REFUSED =
+  'open is refused in production (NODE_ENV=production): anyone who reaches the app could read, change and export every lead, ' +
+  'manage staff and erase people. Set AUTH_MODE=staff, or DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true if an open dashboard is really meant.';
+
 /** Reads and validates the environment; a bad value stops start-up naming the variable. */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   // An empty variable means "not set", as in most .env tooling.
@@ -146,6 +152,9 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new InvalidConfigError('Invalid configuration:\n  VAPI_WEBHOOK_HMAC_SECRET: must be base64 when VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 is true');
   }
   const isProduction = result.data.NODE_ENV === 'production';
+  if (isProduction && result.data.AUTH_MODE === 'open' && !result.data.DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION) {
+    throw new InvalidConfigError(`Invalid configuration:\n  AUTH_MODE: ${OPEN_MODE_REFUSED}`);
+  }
   return {
     ...result.data,
     isProduction,

@@ -52,10 +52,13 @@ describe('productionGaps', () => {
 describe('productionRisks', () => {
   it('names each protection a production start was told to leave off', () => {
     expect(productionRisks(loadAppConfig(READY))).toEqual([]);
-    expect(productionRisks(loadAppConfig({ ...READY, COOKIE_SECURE: 'false' }))).toEqual([expect.stringMatching(/^COOKIE_SECURE=false: /)]);
+    expect(productionRisks(loadAppConfig({ ...READY, AUTH_MODE: 'open', DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true', COOKIE_SECURE: 'false' }))).toEqual([
+      expect.stringMatching(/^AUTH_MODE=open with DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true: anyone who reaches the app/),
+      expect.stringMatching(/^COOKIE_SECURE=false: /),
+    ]);
   });
 
   it('sees none outside production', () => {
-    expect(productionRisks(loadAppConfig({ COOKIE_SECURE: 'false' }))).toEqual([]);
+    expect(productionRisks(loadAppConfig({ AUTH_MODE: 'open', COOKIE_SECURE: 'false' }))).toEqual([]);
   });
 });
