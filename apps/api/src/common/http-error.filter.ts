@@ -2,6 +2,7 @@ import { ArgumentsHost, Catch, ExceptionFilter, HttpException, InternalServerErr
 import type { Request, Response } from 'express';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
 import { errorBodyOf } from './error-body';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 /**
  * Every error leaves as the contracts' error body `{ statusCode, error, message, errors? }`.
@@ -24,6 +25,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     response.removeHeader('Content-Disposition');
     response.type('application/json');
     const answer = this.asHttpException(exception, request);
+    if (answer instanceof TooManyRequestsException) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
     response.status(answer.getStatus()).json(errorBodyOf(answer));
   }
 

@@ -31,6 +31,7 @@ describe('loadAppConfig', () => {
     ['API_DOCS', 'public'],
     ['VAPI_RECORDING_HOSTS', 'https://storage.vapi.ai'],
     ['VAPI_RECORDING_HOSTS', 'storage.vapi.ai,*'],
+    ['SIGN_IN_LOCK_MAX_MINUTES', '0'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

@@ -114,7 +114,10 @@ const appConfigSchema = z.object({
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://leads.example.com')))
     .default([]),
   TRUST_PROXY: z.string().optional(),
+  // Sign-in attempts a minute, per address and per account (whatever addresses an account's come from).
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  // An account past its limit is locked for a minute, doubling with each lock-out in a row up to this.
+  SIGN_IN_LOCK_MAX_MINUTES: z.coerce.number().positive().max(1_440).default(15),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   // Salts the hashes an erasure keeps of a person's phone and email; required in production.
   PRIVACY_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
