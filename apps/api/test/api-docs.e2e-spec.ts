@@ -1,17 +1,10 @@
+import { PRODUCTION_ENV } from './support/production-env';
 import { startTestApp, type TestApp } from './support/test-app';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  VAPI_WEBHOOK_SECRET: 'webhook-secret-for-docs-tests',
-  SESSION_SECRET: 'x'.repeat(32),
-  PRIVACY_HASH_SALT: 'y'.repeat(16),
-  ADMIN_EMAIL: 'admin@example.in',
-  ADMIN_PASSWORD: 'a long enough password',
-};
 const DOCS = ['/api/docs', '/api/docs-json', '/api/docs/swagger-ui-init.js', '/api/docs/swagger-ui-bundle.js'];
 
 describe.each([
-  ['in production by default', PRODUCTION],
+  ['in production by default', PRODUCTION_ENV],
   ['outside production with API_DOCS=false', { API_DOCS: 'false' }],
 ])('/api/docs %s', (_case, env) => {
   let testApp: TestApp;
@@ -28,7 +21,7 @@ describe.each([
 });
 
 describe.each([
-  ['in production with API_DOCS=true', { ...PRODUCTION, API_DOCS: 'true' }],
+  ['in production with API_DOCS=true', { ...PRODUCTION_ENV, API_DOCS: 'true' }],
   ['outside production by default', {}],
 ])('/api/docs %s', (_case, env) => {
   let testApp: TestApp;

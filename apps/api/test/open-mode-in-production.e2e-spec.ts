@@ -2,16 +2,9 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { EndedBeforeReadyError, startApi } from '@lead-desk/test-support';
+import { PRODUCTION_ENV } from './support/production-env';
 
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  VAPI_WEBHOOK_SECRET: 'webhook-secret-for-open-mode',
-  SESSION_SECRET: 'x'.repeat(32),
-  PRIVACY_HASH_SALT: 'y'.repeat(16),
-  ADMIN_EMAIL: 'admin@example.in',
-  ADMIN_PASSWORD: 'a long enough password',
-  AUTH_MODE: 'open',
-};
+const OPEN_IN_PRODUCTION = { ...PRODUCTION_ENV, AUTH_MODE: 'open' };
 
 /** The API as a process of its own with NODE_ENV=production and AUTH_MODE=open, on a SQLite file of its own. */
 describe('AUTH_MODE=open in production', () => {
@@ -23,7 +16,7 @@ describe('AUTH_MODE=open in production', () => {
   const databaseFile = () => join(dir, 'leads.db');
 
   it('refuses to start, naming AUTH_MODE and the variable that would allow it, before touching the database', async () => {
-    const refusal = await startApi({ entry: 'source', env: { ...PRODUCTION, DATABASE_URL: `file:${databaseFile()}` } }).then(
+    const refusal = await startApi({ entry: 'source', env: { ...OPEN_IN_PRODUCTION, DATABASE_URL: `file:${databaseFile()}` } }).then(
       async (api) => `started (stopped: ${JSON.stringify(await api.kill('SIGKILL'))})`,
       (error: unknown) => error,
     );
@@ -38,7 +31,7 @@ describe('AUTH_MODE=open in production', () => {
   });
 
   it('starts with DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true, warns in its log and tells the page to warn in red', async () => {
-    const api = await startApi({ entry: 'source', env: { ...PRODUCTION, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true', DATABASE_URL: `file:${databaseFile()}` } });
+    const api = await startApi({ entry: 'source', env: { ...OPEN_IN_PRODUCTION, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true', DATABASE_URL: `file:${databaseFile()}` } });
     try {
       expect(await (await fetch(`${api.url}/api/auth/me`)).json()).toEqual({ authMode: 'open', staff: null, csrfToken: null, openInProduction: true });
       // What the operator asked for: the dashboard answers without a session.

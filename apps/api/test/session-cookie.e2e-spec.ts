@@ -1,21 +1,13 @@
-import { TEST_ADMIN } from './support/staff-sessions';
+import { PRODUCTION_ENV } from './support/production-env';
+import { STAFF_MODE_ENV, TEST_ADMIN } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
-
-const PRODUCTION = {
-  NODE_ENV: 'production',
-  VAPI_WEBHOOK_SECRET: 'webhook-secret-for-cookie-tests',
-  SESSION_SECRET: 'x'.repeat(32),
-  PRIVACY_HASH_SALT: 'y'.repeat(16),
-  ADMIN_EMAIL: TEST_ADMIN.email,
-  ADMIN_PASSWORD: TEST_ADMIN.password,
-};
 
 /** The attributes of the session cookie a sign-in sets and a sign-out clears, over plain http (no proxy says https). */
 describe.each([
-  ['is Secure in production by default, over plain http too', PRODUCTION, true],
-  ['is not Secure in production when COOKIE_SECURE=false says so (plain-http test set-ups)', { ...PRODUCTION, COOKIE_SECURE: 'false' }, false],
-  ['is not Secure outside production unless COOKIE_SECURE=true', { AUTH_MODE: 'staff', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password }, false],
-  ['is Secure outside production with COOKIE_SECURE=true', { AUTH_MODE: 'staff', ADMIN_EMAIL: TEST_ADMIN.email, ADMIN_PASSWORD: TEST_ADMIN.password, COOKIE_SECURE: 'true' }, true],
+  ['is Secure in production by default, over plain http too', PRODUCTION_ENV, true],
+  ['is not Secure in production when COOKIE_SECURE=false says so (plain-http test set-ups)', { ...PRODUCTION_ENV, COOKIE_SECURE: 'false' }, false],
+  ['is not Secure outside production unless COOKIE_SECURE=true', STAFF_MODE_ENV, false],
+  ['is Secure outside production with COOKIE_SECURE=true', { ...STAFF_MODE_ENV, COOKIE_SECURE: 'true' }, true],
 ] as const)('the session cookie %s', (_case, env, secure) => {
   let testApp: TestApp;
   beforeAll(async () => {
