@@ -14,6 +14,8 @@ export default async function globalSetup(): Promise<() => Promise<void>> {
     VAPI_WEB_API_URL: voice.url,
     VAPI_API_URL: voice.url,
     VAPI_PRIVATE_KEY: 'test-private-key',
+    // Recordings come from the fake's storage, on its own address.
+    VAPI_RECORDING_HOSTS: '127.0.0.1',
     VAPI_PHONE_NUMBER_ID: 'test-phone-number',
     VAPI_WEBHOOK_HMAC_SECRET: WEBHOOK_HMAC_SECRET,
   });

@@ -68,13 +68,57 @@ test.describe('production start-up (NODE_ENV=production, PostgreSQL)', () => {
       expect(page.status()).toBe(200);
       expect(page.headers()['content-security-policy']).toContain("default-src 'self'");
       expect(page.headers()['strict-transport-security']).toBeDefined();
+      expect(page.headers()['x-powered-by']).toBeUndefined();
+      // No map of every route unless API_DOCS=true.
+      expect((await request.get(`${app.url}/api/docs`)).status()).toBe(404);
       const signIn = await request.post(`${app.url}/api/auth/sign-in`, { data: { email: PRODUCTION_ENV.ADMIN_EMAIL, password: PRODUCTION_ENV.ADMIN_PASSWORD } });
       expect(signIn.status()).toBe(200);
+      // Secure by default, though this start is plain http: a browser sends it to 127.0.0.1 all the same.
+      expect(signIn.headers()['set-cookie']).toMatch(/; Secure(;|$)/i);
       expect((await request.get(`${app.url}/api/leads`)).status()).toBe(200);
       const tables = await withPostgres((client) =>
         client.query(`SELECT table_name FROM information_schema.tables WHERE table_schema = $1 ORDER BY 1`, [schema]),
       );
       expect(tables.rows.map((row) => row.table_name)).toEqual(expect.arrayContaining(['_prisma_migrations', 'leads', 'staff_users']));
+    } finally {
+      expect(await app.stop()).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  test('runs open only when DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true says so, and the page warns in red', async ({ page }) => {
+    const env = { ...PRODUCTION_ENV, AUTH_MODE: 'open', DATABASE_URL: freshDatabase().databaseUrl };
+    const refusal = await startApi({ env }).then(
+      async (app) => `started (stopped: ${JSON.stringify(await app.kill('SIGKILL'))})`,
+      (error: unknown) => error,
+    );
+    expect(refusal).toBeInstanceOf(EndedBeforeReadyError);
+    expect((refusal as EndedBeforeReadyError).output).toContain('DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true');
+
+    const app = await startApi({ env: { ...env, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true' } });
+    try {
+      await page.goto(`${app.url}/`);
+      const warning = page.getByRole('alert').filter({ hasText: 'Open in production' });
+      await expect(warning).toHaveText('Open in production: anyone who reaches this page can read, change and export every lead, manage staff and erase people.');
+      await expect(warning).toHaveCSS('border-top-color', 'rgb(185, 28, 28)');
+      await expect(warning).toHaveCSS('background-color', 'rgb(254, 226, 226)');
+    } finally {
+      expect(await app.stop()).toEqual({ code: 0, signal: null });
+    }
+  });
+
+  test("serves the API docs with API_DOCS=true under the page's Content-Security-Policy, and they render", async ({ page }) => {
+    const app = await startApi({ env: { ...PRODUCTION_ENV, API_DOCS: 'true', DATABASE_URL: freshDatabase().databaseUrl } });
+    try {
+      const refused: string[] = [];
+      page.on('console', (message) => {
+        if (message.type() === 'error') refused.push(message.text());
+      });
+      const docs = await page.goto(`${app.url}/api/docs`);
+      expect(docs?.headers()['content-security-policy']).toContain("script-src 'self'");
+      expect(docs?.headers()['x-powered-by']).toBeUndefined();
+      await expect(page.getByRole('heading', { name: /Lead Desk API/ })).toBeVisible();
+      await expect(page.getByText('/api/leads', { exact: true }).first()).toBeVisible();
+      expect(refused).toEqual([]);
     } finally {
       expect(await app.stop()).toEqual({ code: 0, signal: null });
     }

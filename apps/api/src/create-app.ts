@@ -1,4 +1,5 @@
 import 'reflect-metadata';
+import { Logger as NestLogger } from '@nestjs/common';
 import { NestFactory } from '@nestjs/core';
 import type { NestExpressApplication } from '@nestjs/platform-express';
 import { DocumentBuilder, SwaggerModule } from '@nestjs/swagger';
@@ -8,7 +9,7 @@ import { Logger } from 'nestjs-pino';
 import { cleanupOpenApiDoc } from 'nestjs-zod';
 import { AppModule } from './app.module';
 import { securityHeaders } from './common/security-headers';
-import { NotReadyForProductionError, productionGaps } from './config/production-readiness';
+import { NotReadyForProductionError, productionGaps, productionRisks } from './config/production-readiness';
 import { StaffService } from './staff/staff.service';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { migrateDatabase } from './database/migrations/migrate-database';
@@ -23,11 +24,10 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   });
   app.useLogger(app.get(Logger));
   if (config.TRUST_PROXY) app.set('trust proxy', parseTrustProxy(config.TRUST_PROXY));
-  const headers = securityHeaders(config);
-  // The OpenAPI UI ships inline scripts of its own; the page and the API get the strict policy.
-  app.use((request: Request, response: Response, next: NextFunction) =>
-    request.path.startsWith('/api/docs') ? next() : headers(request, response, next),
-  );
+  // Express names itself on every answer unless told not to: no route, error or the docs says what serves it.
+  app.disable('x-powered-by');
+  // Every answer, the OpenAPI UI's too: its scripts are files of its own, so the strict policy fits it.
+  app.use(securityHeaders(config));
   // Leads are personal data: no browser or proxy keeps a copy of an answer, so an ETag
   // (a hash of every body) would serve nothing.
   app.set('etag', false);
@@ -40,11 +40,14 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
   // No body parser here: middleware runs before the guards, and a body is read only once its caller is known (RequestBodyInterceptor).
   app.setGlobalPrefix('api');
 
-  const openApi = SwaggerModule.createDocument(
-    app,
-    new DocumentBuilder().setTitle('Lead Desk API').setDescription('Leads qualified by the voice agent.').setVersion('1').build(),
-  );
-  SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(openApi));
+  // A map of every route is for developers: production serves it only when API_DOCS=true.
+  if (config.API_DOCS) {
+    const openApi = SwaggerModule.createDocument(
+      app,
+      new DocumentBuilder().setTitle('Lead Desk API').setDescription('Leads qualified by the voice agent.').setVersion('1').build(),
+    );
+    SwaggerModule.setup('api/docs', app, cleanupOpenApiDoc(openApi));
+  }
 
   const staff = app.get(StaffService);
   await staff.ensureFirstAdmin();
@@ -53,6 +56,7 @@ export async function createApp(config: AppConfig = loadAppConfig()): Promise<Ne
     await app.close();
     throw new NotReadyForProductionError(gaps);
   }
+  for (const risk of productionRisks(config)) new NestLogger('LeadDesk').warn(`Production start with a protection off: ${risk}`);
   if (config.DEMO_DATA) await app.get(DemoLeadsSeeder).seedIfEmpty();
   return app;
 }

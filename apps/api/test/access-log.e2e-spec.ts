@@ -16,7 +16,7 @@ describe.each(PROVIDERS)('the access log (GET /api/audit) on %s', (provider) => 
 
   beforeAll(async () => {
     await fake.start();
-    testApp = await startTestApp(provider, { ...STAFF_MODE_ENV, VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: 'private-key' });
+    testApp = await startTestApp(provider, { ...STAFF_MODE_ENV, VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: 'private-key', VAPI_RECORDING_HOSTS: '127.0.0.1' });
     admin = await signIn(testApp, TEST_ADMIN);
     agent = await signedInAgent(testApp, admin, 'Neha Agent');
     await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-logged', number: '+919860000101' })).expect(200);

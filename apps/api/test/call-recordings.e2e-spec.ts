@@ -15,7 +15,8 @@ describe.each(PROVIDERS)('GET /api/calls/:id/recording on %s', (provider) => {
 
   beforeAll(async () => {
     await fake.start();
-    testApp = await startTestApp(provider, { VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_TIMEOUT_SECONDS: '1' });
+    // The fake's storage is its own host: the one listed, as Vapi's storage hosts are by default.
+    testApp = await startTestApp(provider, { VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_TIMEOUT_SECONDS: '1', VAPI_RECORDING_HOSTS: '127.0.0.1' });
     const prisma = testApp.app.get(Database).client;
     await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-recorded', number: '+919860000001' })).expect(200);
     await testApp.http.post('/api/webhooks/vapi').send(statusUpdate('call-unrecorded', 'ringing')).expect(200);
@@ -76,6 +77,53 @@ describe.each(PROVIDERS)('GET /api/calls/:id/recording on %s', (provider) => {
     const timedOut = await testApp.http.get(`/api/calls/${callId}/recording`).expect(504);
     expect(timedOut.body.message).toBe('The voice platform did not answer within 1 s.');
     expect(JSON.stringify([failed.body, timedOut.body])).not.toContain(PRIVATE_KEY);
+  });
+
+  it('follows the redirect only to a host VAPI_RECORDING_HOSTS lists, and never a second redirect of the storage', async () => {
+    fake.recordingBehaviour = 'redirect-elsewhere';
+    const elsewhere = await testApp.http.get(`/api/calls/${callId}/recording`).expect(502);
+    expect(elsewhere.body).toEqual({
+      statusCode: 502,
+      error: 'Bad Gateway',
+      message: `The voice platform sent the recording to ${new URL(fake.url).host.replace('127.0.0.1', 'localhost')}, which VAPI_RECORDING_HOSTS does not list.`,
+    });
+    // The other host was never asked: only Vapi's API was.
+    expect(fake.requests.map(({ path }) => path)).toEqual(['/call/call-recorded/mono-recording']);
+
+    fake.requests.length = 0;
+    fake.recordingBehaviour = 'storage-redirects';
+    const redirectedAgain = await testApp.http.get(`/api/calls/${callId}/recording`).expect(502);
+    expect(redirectedAgain.body.message).toBe('The voice platform answered 302 for the recording.');
+    expect(fake.requests.map(({ path }) => path)).toEqual(['/call/call-recorded/mono-recording', '/storage/recordings/call-recorded.wav']);
+  });
+
+  it("passes on audio only: an HTML page from the storage is a 502 in JSON, never served from the app's origin", async () => {
+    fake.recordingBehaviour = 'not-audio';
+    const response = await testApp.http.get(`/api/calls/${callId}/recording`).expect(502);
+    expect(response.headers['content-type']).toMatch(/^application\/json/);
+    expect(response.body).toEqual({ statusCode: 502, error: 'Bad Gateway', message: 'The voice platform answered something other than audio for the recording.' });
+    expect(response.text).not.toContain('<script');
+  });
+});
+
+describe('GET /api/calls/:id/recording with the default VAPI_RECORDING_HOSTS', () => {
+  const fake = new FakeVapiServer();
+  let testApp: TestApp;
+  beforeAll(async () => {
+    await fake.start();
+    testApp = await startTestApp('sqlite', { VAPI_API_URL: fake.url, VAPI_PRIVATE_KEY: PRIVATE_KEY, VAPI_TIMEOUT_SECONDS: '1' });
+  });
+  afterAll(async () => {
+    await testApp.close();
+    await fake.stop();
+  });
+
+  it("follows Vapi's storage hosts only: a signed URL on this machine's address is refused, unasked", async () => {
+    await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId: 'call-default-hosts', number: '+919860000003' })).expect(200);
+    const call = await testApp.app.get(Database).client.call.findUniqueOrThrow({ where: { vapiCallId: 'call-default-hosts' } });
+    const response = await testApp.http.get(`/api/calls/${call.id}/recording`).expect(502);
+    expect(response.body.message).toBe(`The voice platform sent the recording to ${new URL(fake.url).host}, which VAPI_RECORDING_HOSTS does not list.`);
+    expect(fake.requests.map(({ path }) => path)).toEqual(['/call/call-default-hosts/mono-recording']);
   });
 });
 

@@ -25,7 +25,9 @@ export class AuthController {
   @Get('me')
   @ApiOkResponse({ type: SessionOutput })
   async me(@Req() request: Request): Promise<Session> {
-    if (this.config.AUTH_MODE === 'open') return { authMode: 'open', staff: null, csrfToken: null };
+    if (this.config.AUTH_MODE === 'open') {
+      return { authMode: 'open', staff: null, csrfToken: null, ...(this.config.isProduction && { openInProduction: true }) };
+    }
     const staff = await this.auth.principalOf(request.cookies?.[SESSION_COOKIE]);
     if (!staff) throw new UnauthorizedException('Sign in to continue.');
     const { sessionId, ...visible } = staff;

@@ -7,6 +7,7 @@ import { StaffRepository } from '../staff/staff.repository';
 import { UNKNOWN_USER_HASH, verifyPassword } from './password-hasher';
 import { csrfTokenOf, newSessionToken, sessionIdOf } from './session-token';
 import { SessionsRepository } from './sessions.repository';
+import { AccountSignInLimit } from './sign-in-limit/account-sign-in-limit';
 import type { StaffPrincipal } from './staff-session';
 
 /** A session that still lets its member in, as it stands now. */
@@ -34,12 +35,14 @@ export class AuthService {
     private readonly staff: StaffRepository,
     private readonly sessions: SessionsRepository,
     private readonly revocations: AccessRevocations,
+    private readonly accountLimit: AccountSignInLimit,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.secret = config.SESSION_SECRET ?? randomBytes(32).toString('hex');
   }
 
   async signIn(email: string, password: string): Promise<SignedIn> {
+    await this.accountLimit.admit(email);
     const account = await this.staff.findByEmail(email);
     // Verify against a dummy hash for unknown emails: the answer time must not tell which emails exist.
     const valid = await verifyPassword(password, account?.passwordHash ?? (await UNKNOWN_USER_HASH));
@@ -48,6 +51,7 @@ export class AuthService {
       this.logger.warn({ knownAccount: Boolean(account) }, 'Failed sign-in');
       throw new UnauthorizedException('Wrong email or password.');
     }
+    await this.accountLimit.succeeded(email);
     const token = newSessionToken();
     const id = sessionIdOf(token);
     const expiresAt = new Date(Date.now() + this.config.SESSION_TTL_HOURS * 3_600_000);

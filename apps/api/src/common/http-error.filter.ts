@@ -4,6 +4,7 @@ import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailab
 import { errorBodyOf } from './error-body';
 import { loggedUrl } from './logged-url';
 import { lingerThenClose } from './request-body/linger-then-close';
+import { TooManyRequestsException } from './too-many-requests.exception';
 
 /**
  * Every error leaves as the contracts' error body `{ statusCode, error, message, errors? }`.
@@ -27,6 +28,7 @@ export class HttpErrorFilter implements ExceptionFilter {
     lingerThenClose(request);
     response.type('application/json');
     const answer = this.asHttpException(exception, request);
+    if (answer instanceof TooManyRequestsException) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
     response.status(answer.getStatus()).json(errorBodyOf(answer));
   }
 

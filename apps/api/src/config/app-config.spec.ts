@@ -27,6 +27,11 @@ describe('loadAppConfig', () => {
     ['CALLING_HOURS', '09:00-24:30'],
     ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
     ['REQUIRE_CONSENT', 'sometimes'],
+    ['COOKIE_SECURE', 'maybe'],
+    ['API_DOCS', 'public'],
+    ['VAPI_RECORDING_HOSTS', 'https://storage.vapi.ai'],
+    ['VAPI_RECORDING_HOSTS', 'storage.vapi.ai,*'],
+    ['SIGN_IN_LOCK_MAX_MINUTES', '0'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));
@@ -41,6 +46,27 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({ REQUIRE_CONSENT: false, CALLING_HOURS: { text: '09:00-21:00', startMinute: 540, endMinute: 1260 }, CALLING_HOLIDAYS: [] });
     const config = loadAppConfig({ CALLING_HOURS: '00:00-24:00', CALLING_HOLIDAYS: ' 2026-01-26, 2026-08-15 ', REQUIRE_CONSENT: 'true' });
     expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
+  });
+
+  it('refuses AUTH_MODE=open in production, naming the variable that would allow it', () => {
+    const production = { NODE_ENV: 'production', AUTH_MODE: 'open' };
+    expect(() => loadAppConfig(production)).toThrow(InvalidConfigError);
+    expect(() => loadAppConfig(production)).toThrow(/^Invalid configuration:\n  AUTH_MODE: open is refused in production \(NODE_ENV=production\)/);
+    expect(() => loadAppConfig(production)).toThrow(/Set AUTH_MODE=staff, or DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true if an open dashboard is really meant\.$/);
+    expect(() => loadAppConfig({ ...production, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'false' })).toThrow(InvalidConfigError);
+    expect(loadAppConfig({ ...production, DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true' }).AUTH_MODE).toBe('open');
+    expect(loadAppConfig({ AUTH_MODE: 'open' }).AUTH_MODE).toBe('open');
+  });
+
+  it('marks the session cookie Secure and hides the docs in production unless told otherwise', () => {
+    expect(loadAppConfig({})).toMatchObject({ COOKIE_SECURE: false, API_DOCS: true });
+    expect(loadAppConfig({ NODE_ENV: 'production' })).toMatchObject({ COOKIE_SECURE: true, API_DOCS: false });
+    expect(loadAppConfig({ NODE_ENV: 'production', COOKIE_SECURE: 'false', API_DOCS: 'true' })).toMatchObject({ COOKIE_SECURE: false, API_DOCS: true });
+  });
+
+  it("follows recordings to Vapi's storage hosts by default, or to the hosts listed", () => {
+    expect(loadAppConfig({}).VAPI_RECORDING_HOSTS).toEqual(['storage.vapi.ai', '*.r2.cloudflarestorage.com', '*.supabase.co']);
+    expect(loadAppConfig({ VAPI_RECORDING_HOSTS: ' Recordings.Example.com , *.bucket.example.net ' }).VAPI_RECORDING_HOSTS).toEqual(['recordings.example.com', '*.bucket.example.net']);
   });
 
   it('treats an empty variable as unset', () => {

@@ -27,6 +27,21 @@ const callingHolidays = z
   .refine((dates) => dates.every((date) => z.iso.date().safeParse(date).success), 'must be comma-separated dates such as 2026-01-26,2026-08-15')
   .prefault('');
 
+/**
+ * Hostnames, comma-separated: `storage.vapi.ai` is that host only, `*.r2.cloudflarestorage.com`
+ * any host under that domain (not the domain itself).
+ */
+const hostList = z
+  .string()
+  .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
+  .refine(
+    (hosts) => hosts.length > 0 && hosts.every((host) => /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(host)),
+    'must be comma-separated host names such as storage.vapi.ai,*.r2.cloudflarestorage.com',
+  );
+
+/** Where Vapi's recording downloads redirect to: its own storage host, its Cloudflare R2 bucket and (older recordings) Supabase storage. */
+const DEFAULT_VAPI_RECORDING_HOSTS = 'storage.vapi.ai,*.r2.cloudflarestorage.com,*.supabase.co';
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const appConfigSchema = z.object({
@@ -75,6 +90,8 @@ const appConfigSchema = z.object({
   VAPI_API_URL: z.url('must be a URL').default('https://api.vapi.ai'),
   VAPI_WEB_API_URL: z.url('must be a URL').optional(),
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),
+  // The only hosts a recording download's redirect is followed to (not the app's own network).
+  VAPI_RECORDING_HOSTS: hostList.prefault(DEFAULT_VAPI_RECORDING_HOSTS),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
@@ -83,9 +100,14 @@ const appConfigSchema = z.object({
   // How often each process reads again the sessions of its live streams (expiry, and changes no one announced).
   EVENTS_SESSION_CHECK_SECONDS: z.coerce.number().positive().max(300).default(5),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),
+  // Production refuses AUTH_MODE=open unless the operator says, in as many words, that an open dashboard is meant.
+  DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: booleanFlag.default(false),
   SESSION_SECRET: z.string().min(32, 'must be at least 32 characters').optional(),
   SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 30).default(12),
-  COOKIE_SECURE: booleanFlag.default(false),
+  // Unset: Secure in production; false only for plain-http test set-ups.
+  COOKIE_SECURE: booleanFlag.optional(),
+  // The OpenAPI document and UI at /api/docs; unset: on, except in production.
+  API_DOCS: booleanFlag.optional(),
   ADMIN_EMAIL: z.string().trim().toLowerCase().pipe(z.email('must be a valid email address')).optional(),
   ADMIN_PASSWORD: z.string().min(12, 'must be at least 12 characters').optional(),
   CORS_ORIGINS: z
@@ -94,7 +116,10 @@ const appConfigSchema = z.object({
     .pipe(z.array(z.url('must be a comma-separated list of origins such as https://leads.example.com')))
     .default([]),
   TRUST_PROXY: z.string().optional(),
+  // Sign-in attempts a minute, per address and per account (whatever addresses an account's come from).
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
+  // An account past its limit is locked for a minute, doubling with each lock-out in a row up to this.
+  SIGN_IN_LOCK_MAX_MINUTES: z.coerce.number().positive().max(1_440).default(15),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   // Refused webhook deliveries (401, 403, 413) one address may have in a minute before all of its deliveries are 429.
   WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
@@ -108,11 +133,17 @@ const appConfigSchema = z.object({
 
 type ParsedConfig = z.infer<typeof appConfigSchema>;
 
-/** The configuration with its defaults resolved: production closes the staff dashboard. */
-export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE'> & {
+/** The configuration with its defaults resolved: production closes the staff dashboard and the docs, and marks the cookie Secure. */
+export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_DOCS'> & {
   AUTH_MODE: 'open' | 'staff';
+  COOKIE_SECURE: boolean;
+  API_DOCS: boolean;
   isProduction: boolean;
 };
+
+const OPEN_MODE_REFUSED =
+  'open is refused in production (NODE_ENV=production): anyone who reaches the app could read, change and export every lead, ' +
+  'manage staff and erase people. Set AUTH_MODE=staff, or DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true if an open dashboard is really meant.';
 
 /** Reads and validates the environment; a bad value stops start-up naming the variable. */
 export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
@@ -128,10 +159,15 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throw new InvalidConfigError('Invalid configuration:\n  VAPI_WEBHOOK_HMAC_SECRET: must be base64 when VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 is true');
   }
   const isProduction = result.data.NODE_ENV === 'production';
+  if (isProduction && result.data.AUTH_MODE === 'open' && !result.data.DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION) {
+    throw new InvalidConfigError(`Invalid configuration:\n  AUTH_MODE: ${OPEN_MODE_REFUSED}`);
+  }
   return {
     ...result.data,
     isProduction,
     AUTH_MODE: result.data.AUTH_MODE ?? (isProduction ? 'staff' : 'open'),
+    COOKIE_SECURE: result.data.COOKIE_SECURE ?? isProduction,
+    API_DOCS: result.data.API_DOCS ?? !isProduction,
   };
 }
 

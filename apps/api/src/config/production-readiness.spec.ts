@@ -1,5 +1,5 @@
 import { loadAppConfig } from './app-config';
-import { productionGaps } from './production-readiness';
+import { productionGaps, productionRisks } from './production-readiness';
 
 const READY = {
   NODE_ENV: 'production',
@@ -46,5 +46,19 @@ describe('productionGaps', () => {
     expect(productionGaps(loadAppConfig({}), false)).toEqual([]);
     expect(loadAppConfig({}).AUTH_MODE).toBe('open');
     expect(loadAppConfig(READY).AUTH_MODE).toBe('staff');
+  });
+});
+
+describe('productionRisks', () => {
+  it('names each protection a production start was told to leave off', () => {
+    expect(productionRisks(loadAppConfig(READY))).toEqual([]);
+    expect(productionRisks(loadAppConfig({ ...READY, AUTH_MODE: 'open', DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION: 'true', COOKIE_SECURE: 'false' }))).toEqual([
+      expect.stringMatching(/^AUTH_MODE=open with DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true: anyone who reaches the app/),
+      expect.stringMatching(/^COOKIE_SECURE=false: /),
+    ]);
+  });
+
+  it('sees none outside production', () => {
+    expect(productionRisks(loadAppConfig({ AUTH_MODE: 'open', COOKIE_SECURE: 'false' }))).toEqual([]);
   });
 });

@@ -15,6 +15,17 @@ export function productionGaps(config: AppConfig, hasAdmin: boolean): string[] {
   return gaps;
 }
 
+/** Protections a production start was told to leave off: each is logged as a warning at every start. */
+export function productionRisks(config: AppConfig): string[] {
+  if (!config.isProduction) return [];
+  const risks: string[] = [];
+  if (config.AUTH_MODE === 'open') {
+    risks.push('AUTH_MODE=open with DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true: anyone who reaches the app can read, change and export every lead, manage staff and erase people');
+  }
+  if (!config.COOKIE_SECURE) risks.push('COOKIE_SECURE=false: the session cookie is sent over plain http too (for plain-http test set-ups only)');
+  return risks;
+}
+
 export class NotReadyForProductionError extends Error {
   constructor(gaps: string[]) {
     super(`Refusing to start in production (NODE_ENV=production). Missing:\n${gaps.map((gap) => `  - ${gap}`).join('\n')}`);

@@ -9,5 +9,7 @@ export const sessionSchema = z.object({
   authMode: z.enum(['open', 'staff']),
   staff: staffMemberSchema.nullable(),
   csrfToken: z.string().nullable(),
+  /** Open mode on a production instance (DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION): the page warns in red. */
+  openInProduction: z.boolean().optional(),
 });
 export type Session = z.infer<typeof sessionSchema>;

