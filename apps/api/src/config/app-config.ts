@@ -62,6 +62,10 @@ const appConfigSchema = z.object({
   CALLING_HOURS: callingHours.prefault('09:00-21:00'),
   CALLING_HOLIDAYS: callingHolidays,
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
+  // What an imported file may hold, checked while it is read: an .xlsx's parts unzipped, its shared strings, and any cell (CSV too; Excel's own limit).
+  IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
+  IMPORT_MAX_SHARED_STRINGS: z.coerce.number().int().positive().default(1_000_000),
+  IMPORT_MAX_CELL_CHARACTERS: z.coerce.number().int().positive().default(32_767),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().optional(),
   NODE_ENV: z.string().default('development'),

@@ -42,10 +42,20 @@ export type ImportTarget = z.infer<typeof importTargetSchema>;
 
 /**
  * For some of the file's columns (by header, exactly as the file writes it), where their
- * cells go; a column left out is read as its header suggests.
+ * cells go; a column left out is read as its header suggests. Sent as a JSON object.
  */
-export const importMappingSchema = z.record(plainText().max(200, 'must be at most 200 characters'), importTargetSchema);
-export type ImportMapping = z.infer<typeof importMappingSchema>;
+export type ImportMapping = Record<string, ImportTarget>;
+
+/**
+ * A mapping read into a Map, header by header: a header such as `__proto__`, `constructor`
+ * or `toString` is a key like any other (zod's record drops `__proto__`, and every object
+ * answers `constructor` and `toString`).
+ */
+export const importMappingSchema = z
+  .custom<Record<string, unknown>>((value) => typeof value === 'object' && value !== null && !Array.isArray(value), `must be an object of header → lead field or "${IGNORE_COLUMN}"`)
+  .transform((mapping) => new Map(Object.entries(mapping)))
+  .pipe(z.map(plainText().max(200, 'must be at most 200 characters'), importTargetSchema));
+export type ImportMappingByHeader = z.output<typeof importMappingSchema>;
 
 /**
  * Which leads a row updates rather than creating one. In every mode a row carrying an

@@ -9,7 +9,8 @@ import { z } from 'zod';
 const storedImportOptionsSchema = z.object({ dedupe: dedupeRuleSchema, onMatch: importMatchModeSchema.default('fill'), mapping: importMappingSchema.optional() });
 
 export function storeImportOptions({ dedupe, onMatch, mapping }: ImportOptions): string {
-  return JSON.stringify({ dedupe, onMatch, mapping });
+  // As a JSON object again: Object.fromEntries keeps a `__proto__` header as a key of its own.
+  return JSON.stringify({ dedupe, onMatch, mapping: mapping && Object.fromEntries(mapping) });
 }
 
 export function readStoredImportOptions(text: string): ImportOptions {

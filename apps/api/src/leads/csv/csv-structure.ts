@@ -1,6 +1,7 @@
 import { CsvError, parse } from 'csv-parse';
 import { Readable } from 'node:stream';
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { limitMessages, type ImportLimits } from '../import/import-limits';
 import { csvDelimiterOf } from './csv-delimiter';
 
 /** How an uploaded CSV's text is split into records, by the structure check and by the reader alike: its own separator. */
@@ -18,22 +19,27 @@ export type CsvStructure = { ok: true } | { ok: false; problems: string[] };
 
 /**
  * Whether an uploaded file's text (decodeText) is CSV, or what makes it something else:
- * no NUL characters, not a JSON document, a header row, and every record as many cells
- * long as the header. Checked whole before anything is imported, so a broken file is
- * never half-imported.
+ * no NUL characters, not a JSON document, a header row, every record as many cells long
+ * as the header, and no cell longer than the import's limit (as an .xlsx's). Checked whole
+ * before anything is imported, so a broken file is never half-imported.
  */
-export async function checkCsvStructure(text: string): Promise<CsvStructure> {
+export async function checkCsvStructure(text: string, limits: Pick<ImportLimits, 'maxCellCharacters'>): Promise<CsvStructure> {
   const nul = text.indexOf('\u0000');
   if (nul !== -1) return { ok: false, problems: [`is not CSV: line ${lineAt(text, nul)} holds a NUL byte, as binary files do`] };
   if (isJsonDocument(text)) return { ok: false, problems: ['is JSON, not CSV'] };
 
   let headerLength: number | undefined;
   let wrongLengths = 0;
+  let longCell = false;
   const problems: string[] = [];
   const records = parse({
     ...csvRecordsOf(text),
     relax_column_count: true,
     on_record: (cells: string[], { lines }) => {
+      if (!longCell && cells.some((cell) => cell.length > limits.maxCellCharacters)) {
+        longCell = true;
+        problems.push(`line ${recordStartLine(cells, lines)} ${limitMessages.cellTooLong(limits)}`);
+      }
       if (headerLength === undefined) {
         headerLength = cells.length;
         if (cells.every((name) => name.trim() === '')) problems.push(NO_HEADER);

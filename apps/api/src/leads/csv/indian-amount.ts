@@ -1,20 +1,22 @@
 import { MAX_BUDGET } from '@lead-desk/contracts';
 
-/** A lakh is 1,00,000 rupees, a crore 1,00,00,000. */
-const MULTIPLIERS: Record<string, number> = {
-  l: 1e5,
-  lac: 1e5,
-  lacs: 1e5,
-  lakh: 1e5,
-  lakhs: 1e5,
-  lk: 1e5,
-  cr: 1e7,
-  crs: 1e7,
-  crore: 1e7,
-  crores: 1e7,
-  k: 1e3,
-  thousand: 1e3,
-};
+/** A lakh is 1,00,000 rupees, a crore 1,00,00,000; a Map, so "45 constructor" is no amount. */
+const MULTIPLIERS = new Map(
+  Object.entries({
+    l: 1e5,
+    lac: 1e5,
+    lacs: 1e5,
+    lakh: 1e5,
+    lakhs: 1e5,
+    lk: 1e5,
+    cr: 1e7,
+    crs: 1e7,
+    crore: 1e7,
+    crores: 1e7,
+    k: 1e3,
+    thousand: 1e3,
+  }),
+);
 
 /**
  * An amount as Indians write it ("45 Lakh", "45L", "1.2 Cr", "1,20,00,000", "₹85 lakhs",
@@ -26,7 +28,7 @@ export function rupeesFromIndianAmount(text: string): number | undefined {
   if (!match) return undefined;
   const [, whole, fraction = '', unit] = match;
   if (whole.includes(',') && !/^\d{1,3}(,\d{2})*,\d{3}$|^\d{1,3}(,\d{3})+$/.test(whole)) return undefined;
-  const multiplier = unit === undefined ? 1 : MULTIPLIERS[unit.toLowerCase()];
+  const multiplier = unit === undefined ? 1 : MULTIPLIERS.get(unit.toLowerCase());
   if (multiplier === undefined) return undefined;
   const rupees = Math.round(Number(whole.replaceAll(',', '') + fraction) * multiplier);
   return Number.isSafeInteger(rupees) && rupees <= MAX_BUDGET ? rupees : undefined;

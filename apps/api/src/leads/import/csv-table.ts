@@ -3,18 +3,20 @@ import { Readable } from 'node:stream';
 import { checkCsvStructure, csvRecordsOf, inSlices, recordStartLine } from '../csv/csv-structure';
 import { csvDelimiterOf, delimiterName } from '../csv/csv-delimiter';
 import { decodeText, NOT_TEXT } from '../csv/text-encoding';
+import type { ImportLimits } from './import-limits';
 import type { ImportTableResult, TableRecord } from './import-table';
 
 /**
  * A CSV file as a table: decoded once (decodeText: its encoding told by its bytes), refused
- * whole when it is not text or not CSV, or its records do not line up with its header
- * (checkCsvStructure); otherwise parsed again, record by record.
+ * whole when it is not text or not CSV, its records do not line up with its header or a
+ * cell is longer than the import's limit (checkCsvStructure); otherwise parsed again,
+ * record by record.
  */
-export async function csvTable(file: Buffer): Promise<ImportTableResult> {
+export async function csvTable(file: Buffer, limits: ImportLimits): Promise<ImportTableResult> {
   const decoded = decodeText(file);
   if (!decoded) return { ok: false, errors: [{ field: 'file', message: `is not CSV: it ${NOT_TEXT}` }] };
   const { text, encoding, byteOrderMark } = decoded;
-  const structure = await checkCsvStructure(text);
+  const structure = await checkCsvStructure(text, limits);
   if (!structure.ok) return { ok: false, errors: structure.problems.map((message) => ({ field: 'file', message })) };
   const records = csvRecords(text);
   const header = await records.next();

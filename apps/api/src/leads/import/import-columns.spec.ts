@@ -44,7 +44,7 @@ describe('importColumns', () => {
   });
 
   it("puts the mapping's choice over any suggestion", () => {
-    const { columns } = understood(importColumns(table(['Contact', 'Lead Score'], ['9845012345', '87']), 'IN', { Contact: 'note', 'Lead Score': 'ignore' }));
+    const { columns } = understood(importColumns(table(['Contact', 'Lead Score'], ['9845012345', '87']), 'IN', new Map([['Contact', 'note'], ['Lead Score', 'ignore']])));
     expect(columns.map((column) => column.target)).toEqual(['note', 'ignore']);
   });
 
@@ -56,7 +56,7 @@ describe('importColumns', () => {
   });
 
   it('refuses a mapping naming a header the file lacks', () => {
-    expect(importColumns(table(['Name']), 'IN', { Phone: 'phone' })).toEqual({ ok: false, errors: [{ field: 'mapping', message: '"Phone" is not a column of the file (Name)' }] });
+    expect(importColumns(table(['Name']), 'IN', new Map([['Phone', 'phone']]))).toEqual({ ok: false, errors: [{ field: 'mapping', message: '"Phone" is not a column of the file (Name)' }] });
   });
 
   it("recognises a Meta Lead Ads export by its headers and reads every column by Meta's layout", () => {

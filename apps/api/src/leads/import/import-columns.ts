@@ -1,4 +1,4 @@
-import { IGNORE_COLUMN, IMPORT_PREVIEW_SAMPLE_VALUES, type ImportMapping, type ImportSuggestionReason, type ImportTarget, type KnownImportExport } from '@lead-desk/contracts';
+import { IGNORE_COLUMN, IMPORT_PREVIEW_SAMPLE_VALUES, type ImportMappingByHeader, type ImportSuggestionReason, type ImportTarget, type KnownImportExport } from '@lead-desk/contracts';
 import type { FieldError } from '../../common/field-errors';
 import { importFieldByValues, valueKind } from '../csv/column-values';
 import { unescapeFormula } from '../csv/formula-escape';
@@ -46,11 +46,11 @@ const SERVER_KEPT_COLUMNS = new Set(['updatedAt', 'lastActivityAt']);
  * shows it. Refused: a file whose header row holds data (an email, a phone number), and
  * a mapping naming headers the file lacks.
  */
-export function importColumns(table: SampledImportTable, phoneRegion: string, mapping: ImportMapping = {}): { ok: true; value: ImportColumns } | { ok: false; errors: FieldError[] } {
+export function importColumns(table: SampledImportTable, phoneRegion: string, mapping: ImportMappingByHeader = new Map()): { ok: true; value: ImportColumns } | { ok: false; errors: FieldError[] } {
   const { headers, sample } = table;
   const dataInHeader = dataInHeaderRow(headers, phoneRegion);
   if (dataInHeader) return { ok: false, errors: [{ field: 'file', message: `has no header row: its first row is data (${dataInHeader}), not the names of the columns` }] };
-  const strangers = Object.keys(mapping).filter((header) => !headers.includes(header));
+  const strangers = [...mapping.keys()].filter((header) => !headers.includes(header));
   if (strangers.length > 0) {
     return { ok: false, errors: strangers.map((header) => ({ field: 'mapping', message: `"${header}" is not a column of the file (${headers.join(', ')})` })) };
   }
@@ -61,8 +61,8 @@ export function importColumns(table: SampledImportTable, phoneRegion: string, ma
     const layout = exported?.[index];
     let suggested = layout ? { target: layout.target, from: 'export' as const } : suggestionFor(header, cells.map(unescapeFormula), phoneRegion);
     // A second column of one field (Phone, then WhatsApp) would lose its cell whenever the first is filled: it is kept as a note instead.
-    if (suggested && mapping[header] === undefined && taken.has(fieldOf(suggested.target))) suggested = { target: 'note', from: suggested.from };
-    const target = mapping[header] ?? suggested?.target;
+    if (suggested && !mapping.has(header) && taken.has(fieldOf(suggested.target))) suggested = { target: 'note', from: suggested.from };
+    const target = mapping.get(header) ?? suggested?.target;
     if (target && !NOT_FIELDS.has(target)) taken.add(fieldOf(target));
     return {
       header,

@@ -1,6 +1,7 @@
 import type { ImportFileReading } from '@lead-desk/contracts';
 import type { FieldError } from '../../common/field-errors';
 import { csvTable } from './csv-table';
+import type { ImportLimits } from './import-limits';
 import { isXlsx, xlsxTable } from './xlsx-table';
 
 /** One record of an imported file: where it starts (the header is line 1) and its cells as text, one per header. */
@@ -27,9 +28,9 @@ export type SampledImportTableResult = { ok: true; table: SampledImportTable } |
 /** Records read ahead to judge a column by its values: enough for a majority to mean something, few enough to cost nothing. */
 export const SAMPLE_RECORDS = 50;
 
-/** An uploaded CSV or Excel workbook (told apart by the file's first bytes, not its name) as a table, its first records sampled. */
-export async function readImportTable(file: Buffer): Promise<SampledImportTableResult> {
-  const read = await (isXlsx(file) ? xlsxTable(file) : csvTable(file));
+/** An uploaded CSV or Excel workbook (told apart by the file's first bytes, not its name) as a table, its first records sampled; refused (400) over the import's limits. */
+export async function readImportTable(file: Buffer, limits: ImportLimits): Promise<SampledImportTableResult> {
+  const read = await (isXlsx(file) ? xlsxTable(file, limits) : csvTable(file, limits));
   if (!read.ok) return read;
   const { records } = read.table;
   const sample: TableRecord[] = [];

@@ -32,6 +32,7 @@ import { listedMatches } from './import-listed-matches';
 import { ImportPlan, type RowOutcome } from './import-plan';
 import type { ImportRow } from './import-row';
 import { importedLead } from './imported-lead';
+import { importLimitsOf, type ImportLimits } from './import-limits';
 import { matchedRowWrite } from './matched-row-write';
 import { readImportRow, type ImportFileRow } from './import-rows';
 import { readImportTable, type ImportTable, type TableRecord } from './import-table';
@@ -65,6 +66,7 @@ export type ReadRecord = { ok: true; value: ImportRow } | { ok: false; errors: I
 @Injectable()
 export class LeadImportService {
   private readonly logger = new Logger(LeadImportService.name);
+  private readonly limits: ImportLimits;
 
   constructor(
     private readonly leads: LeadsRepository,
@@ -80,7 +82,9 @@ export class LeadImportService {
     private readonly possibleDuplicates: PossibleDuplicates,
     private readonly consents: ConsentsRepository,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  ) {
+    this.limits = importLimitsOf(config);
+  }
 
   /** `fileName` names the file in the evidence of the consents its rows record. */
   async importFile(file: Buffer, options: ImportOptions, actorId: string | null = null, fileName = 'leads.csv'): Promise<ImportSummary> {
@@ -129,9 +133,14 @@ export class LeadImportService {
     };
   }
 
-  /** The file as a table, its columns understood (importColumns), the pipeline's stages and the staff read to resolve names; a 400 for a file or mapping that cannot be read. */
+  /**
+   * The file as a table, its columns understood (importColumns), the pipeline's stages and
+   * the staff read to resolve names; a 400 for a file or mapping that cannot be read, or a
+   * file over the import's limits (every reading of it: the preview's, the import's, a
+   * job's when it is made and whenever a process opens it again).
+   */
   async openFile(file: Buffer, options: ImportOptions): Promise<OpenedFile> {
-    const read = await readImportTable(file);
+    const read = await readImportTable(file, this.limits);
     if (!read.ok) throw new InvalidFieldsException(read.errors);
     const columns = importColumns(read.table, this.config.DEFAULT_PHONE_REGION, options.mapping);
     if (!columns.ok) throw new InvalidFieldsException(columns.errors);

@@ -20,32 +20,37 @@ const withoutPrefix = (prefix: string) => (text: string) => (text.startsWith(pre
 const phoneText = withoutPrefix('p:');
 
 /** Where the person saw the ad: Facebook or Instagram. */
-const PLATFORM_SOURCES: Record<string, string> = { fb: 'facebook ads', ig: 'instagram ads' };
+const PLATFORM_SOURCES = new Map([
+  ['fb', 'facebook ads'],
+  ['ig', 'instagram ads'],
+]);
 
-/** Meta's own columns; every other column is a question of the form. */
-const META_COLUMNS: Record<string, ExportColumn> = {
-  id: { target: 'note', noteLabel: 'Meta lead id', readText: withoutPrefix('l:') },
-  created_time: { target: 'createdAt' },
-  ad_id: IGNORED,
-  ad_name: IGNORED,
-  adset_id: IGNORED,
-  adset_name: IGNORED,
-  campaign_id: IGNORED,
-  campaign_name: { target: 'noteAndTag', noteLabel: 'Campaign' },
-  form_id: IGNORED,
-  form_name: { target: 'noteAndTag', noteLabel: 'Form' },
-  is_organic: IGNORED,
-  platform: { target: 'source', readText: (text) => PLATFORM_SOURCES[text.trim().toLowerCase()] ?? 'meta ads' },
-  inbox_url: IGNORED,
-  lead_status: IGNORED,
-  // The form's contact fields Meta fills in from the person's profile.
-  full_name: { target: 'name' },
-  first_name: { target: 'firstName' },
-  last_name: { target: 'lastName' },
-  email: { target: 'email' },
-  phone_number: { target: 'phone', readText: phoneText },
-  city: { target: 'location' },
-};
+/** Meta's own columns; every other column (`constructor` too: a Map) is a question of the form. */
+const META_COLUMNS = new Map<string, ExportColumn>(
+  Object.entries({
+    id: { target: 'note', noteLabel: 'Meta lead id', readText: withoutPrefix('l:') },
+    created_time: { target: 'createdAt' },
+    ad_id: IGNORED,
+    ad_name: IGNORED,
+    adset_id: IGNORED,
+    adset_name: IGNORED,
+    campaign_id: IGNORED,
+    campaign_name: { target: 'noteAndTag', noteLabel: 'Campaign' },
+    form_id: IGNORED,
+    form_name: { target: 'noteAndTag', noteLabel: 'Form' },
+    is_organic: IGNORED,
+    platform: { target: 'source', readText: (text) => PLATFORM_SOURCES.get(text.trim().toLowerCase()) ?? 'meta ads' },
+    inbox_url: IGNORED,
+    lead_status: IGNORED,
+    // The form's contact fields Meta fills in from the person's profile.
+    full_name: { target: 'name' },
+    first_name: { target: 'firstName' },
+    last_name: { target: 'lastName' },
+    email: { target: 'email' },
+    phone_number: { target: 'phone', readText: phoneText },
+    city: { target: 'location' },
+  } satisfies Record<string, ExportColumn>),
+);
 
 /** A question of the form: about the budget, the lead's budget (a range stays as written); any other, a line of the note. Answers in words. */
 function questionColumn(header: string): ExportColumn {
@@ -63,5 +68,5 @@ function questionColumn(header: string): ExportColumn {
  */
 export function metaLeadAdsColumns(headers: string[]): ExportColumn[] | undefined {
   if (!SIGNATURE.every((name) => headers.includes(name))) return undefined;
-  return headers.map((header) => META_COLUMNS[header] ?? questionColumn(header));
+  return headers.map((header) => META_COLUMNS.get(header) ?? questionColumn(header));
 }

@@ -1,7 +1,9 @@
 import { stream, type CellValue } from 'exceljs';
 import { Readable } from 'node:stream';
 import { DateTime } from 'luxon';
+import type { ImportLimits } from './import-limits';
 import type { ImportTableResult, TableRecord } from './import-table';
+import { checkWorkbookLimits } from './workbook-limits';
 
 /** Passes over a workbook before it is called unreadable (see xlsxTable). */
 const READ_ATTEMPTS = 3;
@@ -15,9 +17,13 @@ export function isXlsx(file: Buffer): boolean {
  * The first worksheet of an .xlsx workbook as a table, streamed row by row (exceljs'
  * WorkbookReader: shared strings and styles are kept, rows are not). Row 1 is the header.
  * The sheet is read through once before any row is given out, as a CSV's structure is
- * checked first: a workbook that breaks half-way is refused whole, nothing imported.
+ * checked first: a workbook that breaks half-way is refused whole, nothing imported. Before
+ * exceljs reads it, the workbook is measured against the import's limits as it unzips
+ * (checkWorkbookLimits): exceljs keeps every shared string and would unzip any size.
  */
-export async function xlsxTable(file: Buffer): Promise<ImportTableResult> {
+export async function xlsxTable(file: Buffer, limits: ImportLimits): Promise<ImportTableResult> {
+  const refusal = await checkWorkbookLimits(file, limits);
+  if (refusal !== undefined) return { ok: false, errors: [{ field: 'file', message: refusal }] };
   let header: TableRecord | undefined;
   for (let attempt = 1; ; attempt += 1) {
     try {
