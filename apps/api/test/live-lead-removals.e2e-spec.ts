@@ -27,16 +27,33 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
   };
   const eventsOf = (session: StaffSession) => SseClient.connect(`http://127.0.0.1:${(testApp.app.getHttpServer().address() as { port: number }).port}/api/events`, { Cookie: session.cookie });
   const shown = ({ event, data }: ServerSentEvent) => `${event} ${(data as { name?: string }).name ?? (data as { id: string }).id}`;
+  /** Where each stream's own events start: after the marker that flushed news of earlier changes. */
+  const startOf = new WeakMap<SseClient, number>();
   /**
-   * Every event each stream got, once an unassigned lead made after the changes (which every
-   * agent sees) has reached them all: news of the changes came before it.
+   * Sends an unassigned lead (which every agent sees) and waits for it on every stream: news of
+   * every change committed before it came first (on PostgreSQL, through another connection, it
+   * may reach a stream opened after the change). Answers each stream's events before it.
    */
-  const receivedUpToMarker = async (streams: SseClient[]): Promise<string[][]> => {
+  const throughMarker = async (streams: SseClient[]): Promise<string[][]> => {
     const marker = `Marker ${(markers += 1)}`;
     await send('post', '/api/leads', { name: marker, phone: `+91985551${String(markers).padStart(4, '0')}` }).expect(201);
-    await Promise.all(streams.map((stream) => stream.next((event) => event.event === 'lead.created' && (event.data as Lead).name === marker)));
-    return streams.map((stream) => stream.received().map(shown).filter((line) => line !== `lead.created ${marker}`).sort());
+    const markerEvents = await Promise.all(streams.map((stream) => stream.next((event) => event.event === 'lead.created' && (event.data as Lead).name === marker)));
+    return streams.map((stream, i) => {
+      const events = stream.received();
+      const upTo = events.indexOf(markerEvents[i]!);
+      const since = events.slice(startOf.get(stream) ?? 0, upTo).map(shown);
+      startOf.set(stream, upTo + 1);
+      return since.sort();
+    });
   };
+  /** The agents' streams, opened once news of every earlier change has reached them. */
+  const streamsOf = async (sessions: StaffSession[]): Promise<SseClient[]> => {
+    const streams = await Promise.all(sessions.map(eventsOf));
+    await throughMarker(streams);
+    return streams;
+  };
+  /** Every event each stream got since it opened (or since the last marker), once a new marker has reached them all. */
+  const receivedUpToMarker = throughMarker;
   const removalOf = (id: string) => (event: ServerSentEvent) => event.event === 'lead.removed' && (event.data as { id: string }).id === id;
 
   beforeAll(async () => {
@@ -50,7 +67,7 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
 
   it("tells an agent nothing of a colleague's lead edited or given to another colleague; the colleague it left gets lead.removed", async () => {
     const meeras = await leadOf('Meera Lead', meera);
-    const [raviEvents, meeraEvents, ashaEvents] = await Promise.all([eventsOf(ravi), eventsOf(meera), eventsOf(asha)]);
+    const [raviEvents, meeraEvents, ashaEvents] = await streamsOf([ravi, meera, asha]);
     try {
       await send('patch', `/api/leads/${meeras._id}`, { location: 'Pune' }).expect(200);
       await send('patch', `/api/leads/${meeras._id}`, { ownerId: asha.id }).expect(200);
@@ -67,7 +84,7 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
   it('sends lead.removed to each agent who could see a lead given to a colleague, and to no one else', async () => {
     const unassigned = await leadOf('Nobody Lead');
     const ravis = await leadOf('Ravi Lead', ravi);
-    const [raviEvents, ashaEvents] = await Promise.all([eventsOf(ravi), eventsOf(asha)]);
+    const [raviEvents, ashaEvents] = await streamsOf([ravi, asha]);
     try {
       await send('patch', `/api/leads/${unassigned._id}`, { ownerId: meera.id }).expect(200);
       await send('patch', `/api/leads/${ravis._id}`, { ownerId: meera.id }).expect(200);
@@ -85,7 +102,7 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
   it('sends lead.removed for a merged lead only to those who saw it, and for a kept lead that went to its owner', async () => {
     const [meerasKept, meerasMerged] = [await leadOf('Meera Kept', meera), await leadOf('Meera Merged', meera)];
     const [unassignedKept, meerasMergedInto] = [await leadOf('Nobody Kept'), await leadOf('Meera Merged Into', meera)];
-    const [raviEvents, meeraEvents] = await Promise.all([eventsOf(ravi), eventsOf(meera)]);
+    const [raviEvents, meeraEvents] = await streamsOf([ravi, meera]);
     try {
       const merge = (kept: Lead, merged: Lead) => send('post', '/api/leads/merge', { keepId: kept._id, mergeId: merged._id, keepVersion: kept.version, mergeVersion: merged.version });
       await merge(meerasKept, meerasMerged).expect(200);
@@ -104,7 +121,7 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
 
   it("sends lead.removed for an erased person's lead only to those who saw it", async () => {
     const meeras = await leadOf('Erased Person', meera);
-    const [raviEvents, meeraEvents] = await Promise.all([eventsOf(ravi), eventsOf(meera)]);
+    const [raviEvents, meeraEvents] = await streamsOf([ravi, meera]);
     try {
       await send('post', '/api/privacy/erasure', { phone: meeras.phone, requestedBy: 'Customer by email' }).expect(200);
       await meeraEvents.next(removalOf(meeras._id));
@@ -119,7 +136,7 @@ describe.each(PROVIDERS)('lead.removed on an agent\'s live stream on %s', (provi
   it('sends lead.removed to an agent who saw a lead an import gives a colleague, and nothing for a colleague\'s lead it changes', async () => {
     const unassigned = await leadOf('Imported Over');
     const ashas = await leadOf('Asha Imported', asha);
-    const [raviEvents, ashaEvents] = await Promise.all([eventsOf(ravi), eventsOf(asha)]);
+    const [raviEvents, ashaEvents] = await streamsOf([ravi, asha]);
     try {
       const csv = `name,phone,owner\nImported Over,${unassigned.phone},Meera Iyer\nAsha Imported,${ashas.phone},Meera Iyer\n`;
       const imported = await admin.agent.post('/api/leads/import').query({ onMatch: 'overwrite' }).set('X-CSRF-Token', admin.csrf).set('Content-Type', 'text/csv').send(csv).expect(200);
