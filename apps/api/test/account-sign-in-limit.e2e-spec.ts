@@ -1,8 +1,8 @@
-import { startApi, type ServerProcess } from '@lead-desk/test-support';
 import { Clock } from '../src/common/clock';
 import { queryRows } from './support/database-rows';
 import { TEST_ADMIN, signIn } from './support/staff-sessions';
-import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
+import { ApiProcesses } from './support/api-processes';
+import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 // Each attempt comes from an address of its own (X-Forwarded-For, trusted here): the per-address limit never applies.
@@ -84,20 +84,11 @@ describe.each(PROVIDERS)('sign-in limit per account on %s', (provider) => {
 });
 
 describe('sign-in limit per account across two API processes on one PostgreSQL', () => {
-  let database: TestDatabase;
-  const apis: ServerProcess[] = [];
+  const processes = new ApiProcesses();
+  const { apis } = processes;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('postgresql');
-    const env = { ...ENV, DATABASE_URL: database.url, LOG_LEVEL: 'warn' };
-    // One after the other: the first applies the migrations.
-    apis.push(await startApi({ entry: 'source', env }));
-    apis.push(await startApi({ entry: 'source', env }));
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    await database?.drop();
-  });
+  beforeAll(() => processes.start(2, { ...ENV, LOG_LEVEL: 'warn' }), 120_000);
+  afterAll(() => processes.stop());
 
   it('checks five of eight wrong passwords sent at once from eight addresses through both processes, and refuses the rest', async () => {
     const statuses = await Promise.all(

@@ -1,8 +1,9 @@
-import { startApi, type ServerProcess } from '@lead-desk/test-support';
+import type { ServerProcess } from '@lead-desk/test-support';
 import { Database } from '../src/database/database';
 import { endOfCallReport } from './fixtures/vapi-messages';
 import { queryRows } from './support/database-rows';
-import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
+import { ApiProcesses } from './support/api-processes';
+import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const AGENT_PASSWORD = 'an agent password of length';
@@ -90,20 +91,11 @@ describe.each(PROVIDERS)('round-robin routing on %s', (provider) => {
 });
 
 describe('round-robin fairness: 300 leads at once through two API processes on PostgreSQL', () => {
-  let database: TestDatabase;
-  const apis: ServerProcess[] = [];
+  const processes = new ApiProcesses();
+  const { apis } = processes;
 
-  beforeAll(async () => {
-    database = await createTestDatabase('postgresql');
-    const env = { DATABASE_URL: database.url, AUTH_MODE: 'open', LOG_LEVEL: 'warn' };
-    // One after the other: the first applies the migrations.
-    apis.push(await startApi({ entry: 'source', env }));
-    apis.push(await startApi({ entry: 'source', env }));
-  }, 120_000);
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    await database?.drop();
-  });
+  beforeAll(() => processes.start(2, { AUTH_MODE: 'open', LOG_LEVEL: 'warn' }), 120_000);
+  afterAll(() => processes.stop());
 
   const send = async (api: ServerProcess, method: string, path: string, body: string, contentType = 'application/json') => {
     const response = await fetch(`${api.url}${path}`, { method, headers: { 'Content-Type': contentType }, body });
@@ -138,10 +130,10 @@ describe('round-robin fairness: 300 leads at once through two API processes on P
     expect(answers.filter(({ status }) => status >= 300)).toEqual([]);
     expect(answers.filter(({ body }) => 'created' in body).reduce((sum, { body }) => sum + (body.created as number), 0)).toBe(100);
 
-    const perOwner = await queryRows<{ owner_id: string | null; leads: string }>(database, 'SELECT owner_id, COUNT(*)::text AS leads FROM leads GROUP BY owner_id');
+    const perOwner = await queryRows<{ owner_id: string | null; leads: string }>(processes.database, 'SELECT owner_id, COUNT(*)::text AS leads FROM leads GROUP BY owner_id');
     expect(Object.fromEntries(perOwner.map((row) => [row.owner_id, Number(row.leads)]))).toEqual({ [ids[0]]: 100, [ids[1]]: 100, [ids[2]]: 100 });
     // Every lead took the next turn after the one before it, so the three last turns are the last three of 300: a strict rotation.
-    const turns = await queryRows<{ routing_turn: number }>(database, `SELECT routing_turn FROM staff_users WHERE available ORDER BY routing_turn`);
+    const turns = await queryRows<{ routing_turn: number }>(processes.database, `SELECT routing_turn FROM staff_users WHERE available ORDER BY routing_turn`);
     expect(turns.map(({ routing_turn }) => routing_turn)).toEqual([298, 299, 300]);
   }, 120_000);
 });

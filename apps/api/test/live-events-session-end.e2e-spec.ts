@@ -1,9 +1,10 @@
-import { startApi, type ServerProcess } from '@lead-desk/test-support';
+import type { ServerProcess } from '@lead-desk/test-support';
 import { Database } from '../src/database/database';
 import { endOfCallReport } from './fixtures/vapi-messages';
 import { currentTestName, recordFigures } from './support/reliability-figures';
 import { SseClient, type ServerSentEvent } from './support/sse-client';
-import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
+import { ApiProcesses } from './support/api-processes';
+import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 
@@ -142,8 +143,8 @@ describe.each(PROVIDERS)("a live stream ends when its session's periodic check f
 });
 
 describe('a live stream ends with its session across two API processes on one PostgreSQL', () => {
-  let database: TestDatabase;
-  const apis: ServerProcess[] = [];
+  const processes = new ApiProcesses();
+  const { apis } = processes;
 
   /** A browser's session on one process: its cookie and CSRF token, by fetch. */
   const signInOn = async (api: ServerProcess, email: string, password: string) => {
@@ -165,22 +166,15 @@ describe('a live stream ends with its session across two API processes on one Po
   };
 
   beforeAll(async () => {
-    database = await createTestDatabase('postgresql');
     const env = {
-      DATABASE_URL: database.url,
       ...STAFF_MODE_ENV,
       SESSION_SECRET: 'a session secret both processes share, 32+',
       EVENTS_SESSION_CHECK_SECONDS: CHECK_NEVER_IN_TIME,
       LOG_LEVEL: 'warn',
     };
-    // One after the other: the first applies the migrations.
-    apis.push(await startApi({ entry: 'source', env }));
-    apis.push(await startApi({ entry: 'source', env }));
+    await processes.start(2, env);
   }, 120_000);
-  afterAll(async () => {
-    await Promise.all(apis.map((api) => api.stop()));
-    await database?.drop();
-  });
+  afterAll(() => processes.stop());
 
   it('signing out through one process ends the stream held on the other at once, before the next caller reaches it', async () => {
     const [first, second] = apis;
