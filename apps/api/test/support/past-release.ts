@@ -6,7 +6,6 @@ import { parseDatabaseUrl, type DatabaseProvider } from '../../src/database/data
 import { readMigrationList, readSchemaFiles } from '../../src/database/migrations/prisma-folder';
 import { NO_SCHEMA_FILTER, withSchemaEngine } from '../../src/database/migrations/schema-engine';
 import { executeScript, queryRows } from './database-rows';
-import { dataTables } from './database-snapshot';
 import type { TestDatabase } from './test-database';
 
 /** A release as its databases were left: frozen in test/fixtures/releases/<name>/, independent of git history. */
