@@ -61,6 +61,11 @@ const appConfigSchema = z.object({
   REQUIRE_CONSENT: booleanFlag.default(false),
   CALLING_HOURS: callingHours.prefault('09:00-21:00'),
   CALLING_HOLIDAYS: callingHolidays,
+  // Speed to lead: the agent calls new leads of every source that has not chosen (when true), this long after they arrive,
+  // and tries again on the cadence's steps while unanswered (+<n>s|m|h after the previous attempt, or +<n>d@HH:MM).
+  AUTO_CALLBACK: booleanFlag.default(false),
+  AUTO_CALLBACK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
+  CALLBACK_CADENCE: z.string().trim().default('+10m,+2h,+1d@11:00,+2d@17:00'),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   // What an imported file may hold, checked while it is read: an .xlsx's parts unzipped, its shared strings, and any cell (CSV too; Excel's own limit).
   IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
