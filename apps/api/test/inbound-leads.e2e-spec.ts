@@ -131,6 +131,13 @@ describe.each(PROVIDERS)('POST /api/inbound/leads with a lead source’s API key
     expect([...actions].filter((action) => action.startsWith('lead_source')).sort()).toEqual(['lead_source_changed', 'lead_source_key_created', 'lead_source_key_revoked']);
   });
 
+  it('is documented in OpenAPI with 99acres, MagicBricks and Housing.com style examples, each with its curl line', async () => {
+    const doc = (await testApp.http.get('/api/docs-json').expect(200)).body;
+    const examples = doc.paths['/api/inbound/leads'].post.requestBody.content['application/json'].examples as Record<string, { description: string }>;
+    expect(Object.keys(examples)).toEqual(['99acres', 'MagicBricks', 'Housing.com']);
+    for (const example of Object.values(examples)) expect(example.description).toMatch(/^`curl -X POST .*\/api\/inbound\/leads -H 'Authorization: Bearer /);
+  });
+
   it('checks the key before reading the body: a refusal comes while the body is unfinished, and a keyed body over 64 KiB is 413', async () => {
     for (const headers of [{}, { Authorization: 'Bearer ldk_wrong' }]) {
       const answer = await sendUnfinishedBody(`${url}/api/inbound/leads`, { headers: { 'Content-Type': 'application/json', ...headers }, bytes: 20 * MB, chunked: true });
