@@ -139,7 +139,8 @@ describe.each(PROVIDERS)('POST /api/inbound/leads with a lead source’s API key
   });
 
   it('checks the key before reading the body: a refusal comes while the body is unfinished, and a keyed body over 64 KiB is 413', async () => {
-    for (const headers of [{}, { Authorization: 'Bearer ldk_wrong' }]) {
+    const refused: Record<string, string>[] = [{}, { Authorization: 'Bearer ldk_wrong' }];
+    for (const headers of refused) {
       const answer = await sendUnfinishedBody(`${url}/api/inbound/leads`, { headers: { 'Content-Type': 'application/json', ...headers }, bytes: 20 * MB, chunked: true });
       expect(answer.status).toBe(401);
     }
