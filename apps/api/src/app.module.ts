@@ -22,6 +22,7 @@ import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
 import { LeadIntakeModule } from './leads/intake/lead-intake.module';
 import { LeadsModule } from './leads/leads.module';
+import { LeadSourcesModule } from './lead-sources/lead-sources.module';
 import { NotesModule } from './notes/notes.module';
 import { ViewsModule } from './views/views.module';
 import { SettingsModule } from './settings/settings.module';
@@ -54,6 +55,7 @@ export class AppModule {
         NotesModule,
         ViewsModule,
         VoiceModule,
+        LeadSourcesModule,
         PrivacyModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),

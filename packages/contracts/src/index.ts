@@ -51,3 +51,6 @@ export * from './consent/call-eligibility';
 export * from './consent/dnd-list';
 export * from './privacy/access-log';
 export * from './privacy/privacy-request';
+export * from './lead-sources/lead-source';
+export * from './lead-sources/lead-source-key';
+export * from './lead-sources/inbound-lead';
