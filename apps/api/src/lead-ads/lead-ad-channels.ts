@@ -1,13 +1,15 @@
+import { BUILT_IN_SOURCE_IDS } from '../leads/intake/built-in-sources';
+
 /** The inbox channels of the ad platforms' lead webhooks (WebhookEvent.channel). */
 export const META_CHANNEL = 'meta';
 export const GOOGLE_ADS_CHANNEL = 'google_ads';
 export type LeadAdChannel = typeof META_CHANNEL | typeof GOOGLE_ADS_CHANNEL;
 export const LEAD_AD_CHANNELS: LeadAdChannel[] = [META_CHANNEL, GOOGLE_ADS_CHANNEL];
 
-/** The built-in lead sources their leads carry, with their LeadSource kind. */
-export const FACEBOOK_ADS_SOURCE = { name: 'facebook ads', kind: 'meta' } as const;
-export const INSTAGRAM_ADS_SOURCE = { name: 'instagram ads', kind: 'meta' } as const;
-export const GOOGLE_ADS_SOURCE = { name: 'google ads', kind: 'google_ads' } as const;
+/** The built-in lead sources their leads carry (written by the migration speed_to_lead). */
+export const FACEBOOK_ADS_SOURCE = { id: BUILT_IN_SOURCE_IDS.facebookAds, name: 'facebook ads' } as const;
+export const INSTAGRAM_ADS_SOURCE = { id: BUILT_IN_SOURCE_IDS.instagramAds, name: 'instagram ads' } as const;
+export const GOOGLE_ADS_SOURCE = { id: BUILT_IN_SOURCE_IDS.googleAds, name: 'google ads' } as const;
 export type LeadAdSource = typeof FACEBOOK_ADS_SOURCE | typeof INSTAGRAM_ADS_SOURCE | typeof GOOGLE_ADS_SOURCE;
 
 /**

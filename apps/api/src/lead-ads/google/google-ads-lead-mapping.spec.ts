@@ -23,10 +23,10 @@ describe('inboundLeadFromGoogle', () => {
       adgroup_id: 20000000000,
       creative_id: 30000000000,
     });
-    expect(inboundLeadFromGoogle(lead, 'source-google')).toEqual({
+    expect(inboundLeadFromGoogle(lead)).toEqual({
       fields: { name: 'Aarav Sharma', email: 'aarav@example.in', phone: '+91 98765 43210', location: 'Pune' },
       source: 'google ads',
-      sourceId: 'source-google',
+      sourceId: 'source-google-ads',
       test: true,
       details: {
         'Google lead id': lead.lead_id,
@@ -49,7 +49,7 @@ describe('inboundLeadFromGoogle', () => {
       ],
       lead_submit_time: '2024-09-26T12:30:00Z',
     });
-    const inbound = inboundLeadFromGoogle(lead, null);
+    const inbound = inboundLeadFromGoogle(lead);
     expect(inbound.fields).toEqual({ name: 'Priya Nair', email: 'priya@work.example.in' });
     expect(inbound.arrivedAt).toEqual(new Date('2024-09-26T12:30:00Z'));
     expect(inbound.test).toBeUndefined();

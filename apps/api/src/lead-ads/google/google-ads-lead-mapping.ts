@@ -34,7 +34,7 @@ function columnLabel(column: { column_id?: string | null; column_name?: string |
  * form's own wording; the lead id, campaign, form and click kept as details; `is_test` a test
  * lead (never called); `lead_submit_time` its arrival.
  */
-export function inboundLeadFromGoogle(lead: GoogleAdsLead, sourceId: string | null): InboundLead {
+export function inboundLeadFromGoogle(lead: GoogleAdsLead): InboundLead {
   const contact: Partial<Record<ContactField, string>> = {};
   const fallback: Partial<Record<ContactField, string>> = {};
   const details: Record<string, string> = { 'Google lead id': lead.lead_id };
@@ -57,7 +57,7 @@ export function inboundLeadFromGoogle(lead: GoogleAdsLead, sourceId: string | nu
   return {
     fields: Object.fromEntries(Object.entries(entries).filter(([, value]) => value !== undefined)),
     source: GOOGLE_ADS_SOURCE.name,
-    sourceId,
+    sourceId: GOOGLE_ADS_SOURCE.id,
     ...(submitted && !Number.isNaN(submitted.getTime()) ? { arrivedAt: submitted } : {}),
     ...(lead.is_test ? { test: true } : {}),
     details,

@@ -22,10 +22,10 @@ const graphLead = (overrides: Partial<MetaGraphLead> = {}): MetaGraphLead => ({
 
 describe('inboundLeadFromMeta', () => {
   it('reads the contact fields as the lead’s, other questions as details in words, the ids as details, created_time as arrival', () => {
-    expect(inboundLeadFromMeta(graphLead(), { leadgen_id: '1200000000000001', created_time: 1 }, 'source-ig')).toEqual({
+    expect(inboundLeadFromMeta(graphLead(), { leadgen_id: '1200000000000001', created_time: 1 })).toEqual({
       fields: { name: 'Aarav Sharma', email: 'aarav@example.in', phone: '+919876543210', location: 'Pune' },
       source: 'instagram ads',
-      sourceId: 'source-ig',
+      sourceId: 'source-instagram-ads',
       arrivedAt: new Date('2026-11-20T04:45:30.000Z'),
       details: {
         'Meta lead id': '1200000000000001',
@@ -52,7 +52,7 @@ describe('inboundLeadFromMeta', () => {
       campaign_id: null,
       is_organic: true,
     });
-    const inbound = inboundLeadFromMeta(lead, { leadgen_id: '1', form_id: '77', ad_id: '88', created_time: 1_763_600_000 }, null);
+    const inbound = inboundLeadFromMeta(lead, { leadgen_id: '1', form_id: '77', ad_id: '88', created_time: 1_763_600_000 });
     expect(inbound.fields).toEqual({ name: 'Priya Nair', phone: '+919812345678' });
     expect(inbound.arrivedAt).toEqual(new Date(1_763_600_000 * 1000));
     expect(inbound.details).toEqual({ 'Meta lead id': '1200000000000001', Form: '77', Ad: '88', Organic: 'yes' });

@@ -29,7 +29,7 @@ const withoutPhonePrefix = (text: string) => (text.startsWith('p:') ? text.slice
  * its source by `platform`; `created_time` its arrival (the notification's if the Graph
  * gives none); the Meta lead id, campaign, form and ad kept as details.
  */
-export function inboundLeadFromMeta(lead: MetaGraphLead, notified: MetaLeadgen, sourceId: string | null): InboundLead {
+export function inboundLeadFromMeta(lead: MetaGraphLead, notified: MetaLeadgen): InboundLead {
   const contact: Partial<Record<'name' | 'firstName' | 'lastName' | 'email' | 'phone' | 'location', string>> = {};
   const details: Record<string, string> = { 'Meta lead id': lead.id };
   for (const { name, values } of lead.field_data) {
@@ -49,10 +49,11 @@ export function inboundLeadFromMeta(lead: MetaGraphLead, notified: MetaLeadgen, 
 
   const name = contact.name ?? ([contact.firstName, contact.lastName].filter(Boolean).join(' ') || undefined);
   const fields = Object.fromEntries(Object.entries({ name, email: contact.email, phone: contact.phone, location: contact.location }).filter(([, value]) => value !== undefined));
+  const source = metaLeadSource(lead.platform);
   return {
     fields,
-    source: metaLeadSource(lead.platform).name,
-    sourceId,
+    source: source.name,
+    sourceId: source.id,
     arrivedAt: arrivalOf(lead, notified),
     details,
   };
