@@ -21,6 +21,7 @@ import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
 import { LeadIntakeModule } from './leads/intake/lead-intake.module';
+import { LeadAdsModule } from './lead-ads/lead-ads.module';
 import { LeadsModule } from './leads/leads.module';
 import { LeadSourcesModule } from './lead-sources/lead-sources.module';
 import { NotesModule } from './notes/notes.module';
@@ -50,6 +51,7 @@ export class AppModule {
         HealthModule,
         LeadsModule,
         LeadIntakeModule,
+        LeadAdsModule,
         JobsModule,
         SettingsModule,
         NotesModule,

@@ -102,6 +102,17 @@ const appConfigSchema = z.object({
   // The only hosts a recording download's redirect is followed to (not the app's own network).
   VAPI_RECORDING_HOSTS: hostList.prefault(DEFAULT_VAPI_RECORDING_HOSTS),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  // Meta Lead Ads (GET/POST /api/webhooks/meta): the app secret signs deliveries, the verify token answers the
+  // subscription handshake, the Page token reads each lead from the Graph API. Unset: the webhook says it is not configured.
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  META_PAGE_ACCESS_TOKEN: z.string().optional(),
+  META_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z.string().trim().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0').default('v26.0'),
+  // Google Ads lead forms (POST /api/webhooks/google-ads): the key set on the form, sent as google_key.
+  GOOGLE_ADS_WEBHOOK_KEY: z.string().optional(),
+  // How soon a stored Meta or Google lead whose processing failed (a Graph outage) is tried again, doubling up to an hour.
+  LEAD_ADS_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),

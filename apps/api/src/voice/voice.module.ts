@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { ComplianceModule } from '../compliance/compliance.module';
+import { LeadAdsModule } from '../lead-ads/lead-ads.module';
 import { LeadsModule } from '../leads/leads.module';
 import { toCallOutput } from './calls/call.output';
 import { CallRecordingService } from './calls/call-recording.service';
@@ -16,7 +17,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
   exports: [WebhookProcessor],
