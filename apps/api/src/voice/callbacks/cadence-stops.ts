@@ -26,7 +26,7 @@ export class CadenceStops {
 
   /** False when the lead had no open cadence. */
   async stop(leadId: string, reason: string, actorId: string | null, tx: TransactionClient, now = new Date()): Promise<boolean> {
-    const cadence = await this.cadences.findOpen(leadId, tx);
+    const cadence = await this.cadences.findOpenCadence(leadId, tx);
     if (!cadence || !(await this.cadences.end(cadence.id, 'stopped', reason, now, tx))) return false;
     const cancelled = await this.cadences.cancelScheduled(cadence.id, reason, tx);
     const waiting = cancelled.length > 0 ? ` (attempt ${cancelled.join(', ')} cancelled)` : '';

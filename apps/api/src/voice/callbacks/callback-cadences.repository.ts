@@ -1,10 +1,15 @@
-import { Inject, Injectable } from '@nestjs/common';
-import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Injectable } from '@nestjs/common';
 import { Database } from '../../database/database';
 import type { CallAttempt, StoredCallbackCadence } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 
 type Db = Pick<TransactionClient, 'callbackCadence' | 'callAttempt'>;
+
+/** A lead's open cadence and the time of its next call, if one is scheduled. */
+export interface OpenCadence {
+  id: string;
+  nextCallAt: Date | null;
+}
 
 export type AttemptWithCadence = CallAttempt & { cadence: StoredCallbackCadence };
 
@@ -15,31 +20,37 @@ export type AttemptWithCadence = CallAttempt & { cadence: StoredCallbackCadence 
  */
 @Injectable()
 export class CallbackCadencesRepository {
-  constructor(
-    private readonly database: Database,
-    @Inject(APP_CONFIG) private readonly config: AppConfig,
-  ) {}
+  constructor(private readonly database: Database) {}
 
-  /**
-   * Opens a cadence for a lead with its first attempt, in the caller's transaction. The
-   * unique open_lead_id refuses a second open cadence of the same lead (the caller holds
-   * the lead's identity lock, so it asks `findOpen` first).
-   */
-  async begin(leadId: string, start: { source: string; preferredAt: Date | null; dueAt: Date }, db: Db): Promise<StoredCallbackCadence> {
-    return db.callbackCadence.create({
-      data: {
-        leadId,
-        openLeadId: leadId,
-        source: start.source,
-        preferredAt: start.preferredAt,
-        steps: this.config.CALLBACK_CADENCE.text,
-        attempts: { create: { leadId, number: 1, dueAt: start.dueAt } },
-      },
+  /** The lead's open cadence (at most one: open_lead_id is unique) and the time of its next call, if one is scheduled. */
+  async findOpen(leadId: string, db: Db): Promise<OpenCadence | null> {
+    const cadence = await db.callbackCadence.findUnique({
+      where: { openLeadId: leadId },
+      select: { id: true, attempts: { where: { state: 'scheduled' }, orderBy: { number: 'asc' }, take: 1, select: { dueAt: true } } },
     });
+    return cadence && { id: cadence.id, nextCallAt: cadence.attempts[0]?.dueAt ?? null };
   }
 
-  findOpen(leadId: string, db: Db): Promise<StoredCallbackCadence | null> {
+  /** The lead's open cadence whole, to end it. */
+  findOpenCadence(leadId: string, db: Db): Promise<StoredCallbackCadence | null> {
     return db.callbackCadence.findUnique({ where: { openLeadId: leadId } });
+  }
+
+  /**
+   * Opens the lead's cadence with its first attempt due at `dueAt`, in the caller's
+   * transaction (the intake's). The unique open_lead_id refuses a second open cadence of the
+   * same lead; the caller holds the lead's identity lock and asks `findOpen` first.
+   */
+  async begin(
+    leadId: string,
+    { source, steps, preferredAt, dueAt, note }: { source: string; steps: string; preferredAt: Date | null; dueAt: Date; note: string | null },
+    db: Db,
+  ): Promise<OpenCadence> {
+    const cadence = await db.callbackCadence.create({
+      data: { leadId, openLeadId: leadId, source, steps, preferredAt, attempts: { create: { leadId, number: 1, dueAt, note } } },
+      select: { id: true },
+    });
+    return { id: cadence.id, nextCallAt: dueAt };
   }
 
   /** Attempts due by `now`, earliest first. */
