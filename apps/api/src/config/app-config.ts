@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
+import { CADENCE_FORMAT, parseCallbackCadence, type CallbackCadence } from '../voice/callbacks/callback-cadence';
 
 /** data/leads.db at the repository root, whichever folder the app is started from. */
 export const DEFAULT_DATABASE_URL = `file:${join(__dirname, '../../../../data/leads.db')}`;
@@ -31,6 +32,16 @@ const callingHolidays = z
  * Hostnames, comma-separated: `storage.vapi.ai` is that host only, `*.r2.cloudflarestorage.com`
  * any host under that domain (not the domain itself).
  */
+/** CALLBACK_CADENCE: when an unanswered call is tried again (voice/callbacks/callback-cadence.ts). */
+const callbackCadence = z.string().transform((value, context): CallbackCadence => {
+  const cadence = parseCallbackCadence(value.trim());
+  if (!cadence) {
+    context.addIssue({ code: 'custom', message: CADENCE_FORMAT });
+    return z.NEVER;
+  }
+  return cadence;
+});
+
 const hostList = z
   .string()
   .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
@@ -65,7 +76,7 @@ const appConfigSchema = z.object({
   // and tries again on the cadence's steps while unanswered (+<n>s|m|h after the previous attempt, or +<n>d@HH:MM).
   AUTO_CALLBACK: booleanFlag.default(false),
   AUTO_CALLBACK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
-  CALLBACK_CADENCE: z.string().trim().default('+10m,+2h,+1d@11:00,+2d@17:00'),
+  CALLBACK_CADENCE: callbackCadence.prefault('+10m,+2h,+1d@11:00,+2d@17:00'),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   // What an imported file may hold, checked while it is read: an .xlsx's parts unzipped, its shared strings, and any cell (CSV too; Excel's own limit).
   IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),

@@ -49,6 +49,22 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('merged', z.object({ mergeId: z.string(), mergedLeadId: z.string() })),
   /** A merge into this lead was undone: the merged lead is back as it was. */
   entry('merge_undone', z.object({ mergeId: z.string(), restoredLeadId: z.string() })),
+  /**
+   * The agent's callback cadence: an attempt scheduled, moved to the next allowed time, placed,
+   * answered or not, or the cadence stopped, reached or exhausted; `text` says it in words.
+   */
+  entry(
+    'callback',
+    z.object({
+      cadenceId: z.string(),
+      /** The attempt's number (1 for the first call), null for the cadence as a whole. */
+      attempt: z.number().int().nullable(),
+      /** How many attempts the cadence makes at most. */
+      of: z.number().int(),
+      event: z.enum(['scheduled', 'rescheduled', 'called', 'answered', 'unanswered', 'failed', 'stopped', 'exhausted']),
+      text: z.string(),
+    }),
+  ),
   /** The retention purge removed the transcripts and recordings of these calls. */
   entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
 ]);

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
 import { ComplianceModule } from '../../compliance/compliance.module';
 import { ConsentRecordsModule } from '../../compliance/consent-records.module';
-import { CallbackCadencesRepository } from '../../voice/callbacks/callback-cadences.repository';
+import { CallbackCadencesModule } from '../../voice/callbacks/callback-cadences.module';
 import { LeadsModule } from '../leads.module';
 import { LeadResponseTimesRepository } from '../response-times/lead-response-times.repository';
 import { IntakeSourcesRepository } from './intake-sources.repository';
@@ -9,8 +9,8 @@ import { LeadIntakeService } from './lead-intake.service';
 
 /** The one way in for leads of the inbound channels (callback form, lead ads, lead sources' API keys). */
 @Module({
-  imports: [LeadsModule, ComplianceModule, ConsentRecordsModule],
-  providers: [LeadIntakeService, IntakeSourcesRepository, LeadResponseTimesRepository, CallbackCadencesRepository],
+  imports: [LeadsModule, ComplianceModule, ConsentRecordsModule, CallbackCadencesModule],
+  providers: [LeadIntakeService, IntakeSourcesRepository, LeadResponseTimesRepository],
   exports: [LeadIntakeService],
 })
 export class LeadIntakeModule {}

@@ -142,7 +142,7 @@ export class LeadIntakeService {
     const dueAt = decision.allowed ? wanted : decision.nextAllowedAt ? new Date(decision.nextAllowedAt) : null;
     if (!dueAt) return { firstCallAt: null, callNote: decision.reason };
     const note = decision.allowed ? null : decision.reason;
-    await this.cadences.begin(lead.id, { source: inbound.source, steps: this.config.CALLBACK_CADENCE, preferredAt: inbound.preferredAt ?? null, dueAt, note }, db);
+    await this.cadences.begin(lead.id, { source: inbound.source, steps: this.config.CALLBACK_CADENCE.text, preferredAt: inbound.preferredAt ?? null, dueAt, note }, db);
     return { firstCallAt: dueAt, callNote: note };
   }
 }

@@ -68,6 +68,8 @@ export function activityText(entry: LeadActivity): string {
       return 'Another lead was merged into this one';
     case 'merge_undone':
       return 'A merge into this lead was undone: the other lead is back as it was';
+    case 'callback':
+      return entry.data.text;
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }
