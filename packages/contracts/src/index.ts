@@ -51,3 +51,5 @@ export * from './consent/call-eligibility';
 export * from './consent/dnd-list';
 export * from './privacy/access-log';
 export * from './privacy/privacy-request';
+export * from './properties/property-catalog';
+export * from './callbacks/callback-request';
