@@ -20,6 +20,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
+import { LeadIntakeModule } from './leads/intake/lead-intake.module';
 import { LeadsModule } from './leads/leads.module';
 import { NotesModule } from './notes/notes.module';
 import { ViewsModule } from './views/views.module';
@@ -47,6 +48,7 @@ export class AppModule {
         StagesModule,
         HealthModule,
         LeadsModule,
+        LeadIntakeModule,
         JobsModule,
         SettingsModule,
         NotesModule,

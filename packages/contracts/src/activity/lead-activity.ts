@@ -13,11 +13,21 @@ const entry = <Type extends string, Data extends z.ZodType>(type: Type, data: Da
 /** An entry of a lead's activity log: appended in the transaction of every change, never edited. */
 export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('created', z.object({ source: z.string() })),
+  // A delivery of an inbound channel (callback form, lead ads, a source's API key): what came with it, and the values it gave that the lead kept its own for.
+  entry(
+    'arrived',
+    z.object({
+      source: z.string(),
+      test: z.boolean(),
+      details: z.record(z.string(), z.string()),
+      kept: z.array(z.object({ field: z.string(), value: z.string().nullable() })),
+    }),
+  ),
   entry('imported', z.object({ line: z.number().int(), outcome: z.enum(['created', 'updated']) })),
   /** One entry per changed field. */
   entry('updated', z.object({ field: z.string(), from: fieldValue, to: fieldValue })),
   entry('stage_changed', z.object({ from: named, to: named, lostReason: z.string().nullable() })),
-  entry('assigned', z.object({ from: named.nullable(), to: named.nullable(), by: z.enum(['round-robin', 'staff', 'import']) })),
+  entry('assigned', z.object({ from: named.nullable(), to: named.nullable(), by: z.enum(['round-robin', 'staff', 'import', 'source']) })),
   entry('note_added', z.object({ noteId: z.string() })),
   entry('note_edited', z.object({ noteId: z.string() })),
   entry('note_deleted', z.object({ noteId: z.string() })),
