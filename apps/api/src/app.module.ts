@@ -8,6 +8,7 @@ import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { ErasedPeopleModule } from './privacy/erased-people.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { AuthModule } from './auth/auth.module';
+import { CallbackRequestsModule } from './callback-requests/callback-requests.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
 import { rateLimitsModule } from './common/rate-limits';
@@ -59,6 +60,7 @@ export class AppModule {
         VoiceModule,
         LeadSourcesModule,
         PrivacyModule,
+        CallbackRequestsModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

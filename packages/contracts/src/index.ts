@@ -54,3 +54,5 @@ export * from './privacy/privacy-request';
 export * from './lead-sources/lead-source';
 export * from './lead-sources/lead-source-key';
 export * from './lead-sources/inbound-lead';
+export * from './properties/property-catalog';
+export * from './callbacks/callback-request';

@@ -151,6 +151,9 @@ const appConfigSchema = z.object({
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   // An account past its limit is locked for a minute, doubling with each lock-out in a row up to this.
   SIGN_IN_LOCK_MAX_MINUTES: z.coerce.number().positive().max(1_440).default(15),
+  // Callback requests (POST /api/callback-requests) an hour, per client address and per phone number, across every API process.
+  CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  CALLBACK_REQUESTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(3),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   // Refused webhook deliveries (401, 403, 413) one address may have in a minute before all of its deliveries are 429.
   WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -111,5 +111,6 @@ export const PUBLIC_ENDPOINTS = [
   'GET /api/auth/me',
   'POST /api/auth/sign-in',
   'POST /api/webhooks/vapi',
+  'POST /api/callback-requests',
 ];
 export const PUBLIC_PREFIXES = ['/api/docs'];
