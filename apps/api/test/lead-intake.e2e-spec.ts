@@ -61,8 +61,10 @@ describe.each(PROVIDERS)('the lead intake, on %s', (provider) => {
     const cadence = await client().callbackCadence.findFirstOrThrow({ where: { leadId: lead.id }, include: { attempts: true } });
     expect(cadence).toMatchObject({ state: 'open', openLeadId: lead.id, source: 'web form', steps: '+10m,+2h,+1d@11:00,+2d@17:00' });
     expect(cadence.attempts).toEqual([expect.objectContaining({ number: 1, state: 'scheduled', dueAt: new Date(AFTERNOON.getTime() + 30_000), note: null })]);
-    expect((await timeline(lead.id)).map(({ type }) => type)).toEqual(['created', 'arrived', 'consent_given']);
-    expect((await timeline(lead.id))[1].data).toEqual({ source: 'web form', test: false, details: { property: 'Skyline Residency' }, kept: [] });
+    const entries = await timeline(lead.id);
+    expect(entries.map(({ type }) => type)).toEqual(['created', 'arrived', 'consent_given', 'callback']);
+    expect(entries[1].data).toEqual({ source: 'web form', test: false, details: { property: 'Skyline Residency' }, kept: [] });
+    expect(entries[3].data).toEqual({ cadenceId: cadence.id, attempt: 1, of: 5, event: 'scheduled', text: 'The agent will call at 25 Nov 2026, 14:00' });
   });
 
   it('gives a known person’s lead only what it lacked, keeps the rest on the timeline and opens no second cadence', async () => {
@@ -86,6 +88,27 @@ describe.each(PROVIDERS)('the lead intake, on %s', (provider) => {
     const other = await receive(callbackRequest({ name: 'Suresh Nair', phone: '9000000001' }));
     expect(other).toMatchObject({ created: true, possibleDuplicateOf: first.leadId });
     expect(await client().leadDuplicate.findFirst({ where: { leadId: other.leadId, otherLeadId: first.leadId } })).toMatchObject({ reason: 'same_phone' });
+  });
+
+  it('stops the open cadence of a lead found Do Not Call when it asks again, and opens none for another lead on a number being called', async () => {
+    const first = await receive(callbackRequest({ name: 'Nisha Shah', phone: '9000000012' }));
+    const twin = await receive(callbackRequest({ name: 'Arjun Shah', phone: '9000000012' }));
+    expect(twin).toMatchObject({ created: true, possibleDuplicateOf: first.leadId, firstCallAt: first.firstCallAt, callNote: 'The agent is calling this number already, for another lead with it.' });
+    expect(await client().callbackCadence.count({ where: { leadId: twin.leadId } })).toBe(0);
+    await client().dndNumber.create({ data: { phone: '+919000000012' } });
+    const again = await receive(callbackRequest({ name: 'Nisha Shah', phone: '9000000012' }));
+    expect(again).toMatchObject({ leadId: first.leadId, firstCallAt: null, callNote: 'This lead is Do Not Call: On the DND scrub list.' });
+    expect(await client().callbackCadence.findFirstOrThrow({ where: { leadId: first.leadId } })).toMatchObject({ state: 'stopped', openLeadId: null });
+    expect(await client().callAttempt.findFirstOrThrow({ where: { leadId: first.leadId } })).toMatchObject({ state: 'cancelled' });
+  });
+
+  it('opens a cadence for a lead staff add only when the staff-created leads’ switch (or AUTO_CALLBACK) says so', async () => {
+    const added = await testApp.http.post('/api/leads').send({ name: 'Walk In', phone: '9000000013' }).expect(201);
+    expect(await client().callbackCadence.count({ where: { leadId: added.body._id } })).toBe(1);
+    await testApp.http.put('/api/settings/staff-leads').send({ autoCall: false }).expect(200);
+    const off = await testApp.http.post('/api/leads').send({ name: 'Phone Enquiry', phone: '9000000014' }).expect(201);
+    expect(await client().callbackCadence.count({ where: { leadId: off.body._id } })).toBe(0);
+    await testApp.http.put('/api/settings/staff-leads').send({ autoCall: null }).expect(200);
   });
 
   it('does not call a Do Not Call lead again because it asked for a callback: staff decide', async () => {

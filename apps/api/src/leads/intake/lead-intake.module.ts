@@ -1,5 +1,4 @@
 import { Module } from '@nestjs/common';
-import { ComplianceModule } from '../../compliance/compliance.module';
 import { ConsentRecordsModule } from '../../compliance/consent-records.module';
 import { CallbackCadencesModule } from '../../voice/callbacks/callback-cadences.module';
 import { LeadsModule } from '../leads.module';
@@ -9,7 +8,7 @@ import { LeadIntakeService } from './lead-intake.service';
 
 /** The one way in for leads of the inbound channels (callback form, lead ads, lead sources' API keys). */
 @Module({
-  imports: [LeadsModule, ComplianceModule, ConsentRecordsModule, CallbackCadencesModule],
+  imports: [LeadsModule, ConsentRecordsModule, CallbackCadencesModule],
   providers: [LeadIntakeService, IntakeSourcesRepository, LeadResponseTimesRepository],
   exports: [LeadIntakeService],
 })

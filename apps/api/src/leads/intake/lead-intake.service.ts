@@ -4,7 +4,6 @@ import { activity, type NewActivity } from '../../activity/activity-entry';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { Clock } from '../../common/clock';
-import { CallEligibilityService } from '../../compliance/call-eligibility.service';
 import { ConsentsRepository } from '../../compliance/consents.repository';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Lead } from '../../database/models';
@@ -13,7 +12,7 @@ import { newRowId } from '../../database/row-id';
 import type { LiveEventSignal } from '../../events/live-event';
 import { ErasedPeople } from '../../privacy/erased-people';
 import { StagesRepository } from '../../stages/stages.repository';
-import { CallbackCadencesRepository } from '../../voice/callbacks/callback-cadences.repository';
+import { CadenceOpening, type FirstCall } from '../../voice/callbacks/cadence-opening';
 import { PossibleDuplicates } from '../duplicates/possible-duplicates';
 import { freshLead } from '../fresh-lead';
 import { parseLeadInput, type ValidLead } from '../inputs/lead-input';
@@ -26,9 +25,6 @@ import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
 import type { InboundLead, IntakeOutcome } from './inbound-lead';
 import { IntakeSourcesRepository, type IntakeSource } from './intake-sources.repository';
-
-/** Person-level refusals: no later time changes them, so no cadence is opened. */
-const NEVER_CALLED = new Set(['do_not_call', 'dnd_list', 'no_consent']);
 
 /**
  * Where every inbound channel hands its lead (the callback form, Meta and Google lead forms,
@@ -55,8 +51,7 @@ export class LeadIntakeService {
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
     private readonly responseTimes: LeadResponseTimesRepository,
-    private readonly cadences: CallbackCadencesRepository,
-    private readonly eligibility: CallEligibilityService,
+    private readonly cadences: CadenceOpening,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -94,8 +89,8 @@ export class LeadIntakeService {
       const consent = await this.consents.create({ leadId: lead.id, ...inbound.consent, purpose: inbound.consent.purpose || DEFAULT_CONSENT_PURPOSE, givenAt: now }, db);
       entries.push(activity(lead.id, 'consent_given', { consentId: consent.id, channel: consent.channel, purpose: consent.purpose }));
     }
-    const call = await this.firstCall(lead, source, inbound, now, db);
     await this.activities.append(entries, db, now);
+    const call = await this.firstCall(lead, source, inbound, now, db);
     return {
       leadId: lead.id,
       created,
@@ -130,20 +125,10 @@ export class LeadIntakeService {
   }
 
   /** Opens the lead's cadence when its source has the agent call, and says when the first call will be, or why there is none. */
-  private async firstCall(lead: Lead, source: IntakeSource | null, inbound: InboundLead, now: Date, db: TransactionClient): Promise<Pick<IntakeOutcome, 'firstCallAt' | 'callNote'>> {
+  private async firstCall(lead: Lead, source: IntakeSource | null, inbound: InboundLead, now: Date, db: TransactionClient): Promise<FirstCall> {
     if (inbound.test) return { firstCallAt: null, callNote: 'A test lead: the agent does not call it.' };
     if (!(source?.autoCall ?? this.config.AUTO_CALLBACK)) return { firstCallAt: null, callNote: `The agent does not call new leads of ${inbound.source}.` };
-    const open = await this.cadences.findOpen(lead.id, db);
-    if (open) return { firstCallAt: open.nextCallAt, callNote: null };
-    const delayed = new Date(now.getTime() + this.config.AUTO_CALLBACK_DELAY_SECONDS * 1000);
-    const wanted = inbound.preferredAt && inbound.preferredAt > delayed ? inbound.preferredAt : delayed;
-    const decision = await this.eligibility.checkAt(lead, lead.phone, wanted, db);
-    if (!decision.allowed && NEVER_CALLED.has(decision.code!)) return { firstCallAt: null, callNote: decision.reason };
-    const dueAt = decision.allowed ? wanted : decision.nextAllowedAt ? new Date(decision.nextAllowedAt) : null;
-    if (!dueAt) return { firstCallAt: null, callNote: decision.reason };
-    const note = decision.allowed ? null : decision.reason;
-    await this.cadences.begin(lead.id, { source: inbound.source, steps: this.config.CALLBACK_CADENCE.text, preferredAt: inbound.preferredAt ?? null, dueAt, note }, db);
-    return { firstCallAt: dueAt, callNote: note };
+    return this.cadences.open(lead, { source: inbound.source, preferredAt: inbound.preferredAt }, now, db);
   }
 }
 

@@ -36,6 +36,15 @@ export class CallbackCadencesRepository {
     return db.callbackCadence.findUnique({ where: { openLeadId: leadId } });
   }
 
+  /** An open cadence of any lead with this phone (E.164), if one is. */
+  async findOpenForPhone(phone: string, db: Db): Promise<OpenCadence | null> {
+    const cadence = await db.callbackCadence.findFirst({
+      where: { state: 'open', lead: { phone } },
+      select: { id: true, attempts: { where: { state: 'scheduled' }, orderBy: { number: 'asc' }, take: 1, select: { dueAt: true } } },
+    });
+    return cadence && { id: cadence.id, nextCallAt: cadence.attempts[0]?.dueAt ?? null };
+  }
+
   /**
    * Opens the lead's cadence with its first attempt due at `dueAt`, in the caller's
    * transaction (the intake's). The unique open_lead_id refuses a second open cadence of the
