@@ -4,6 +4,7 @@ import { LeadsModule } from '../leads/leads.module';
 import { StaffModule } from '../staff/staff.module';
 import { CallerRequestsRecorder } from './caller-requests.recorder';
 import { CallEligibilityController } from './call-eligibility.controller';
+import { CallbackCadencesModule } from '../voice/callbacks/callback-cadences.module';
 import { CallingRulesModule } from './calling-rules.module';
 import { ConsentsController } from './consents.controller';
 import { ConsentRecordsModule } from './consent-records.module';
@@ -17,6 +18,7 @@ import { DndListService } from './dnd-list.service';
     LeadsModule,
     ConsentRecordsModule,
     CallingRulesModule,
+    CallbackCadencesModule,
     StaffModule,
     fileUploadsModule(),
   ],

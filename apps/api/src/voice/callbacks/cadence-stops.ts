@@ -1,5 +1,6 @@
 import { Injectable } from '@nestjs/common';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import type { StoredCallbackCadence } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import { CallbackCadencesRepository } from './callback-cadences.repository';
 import { cadenceActivity } from './cadence-activity';
@@ -27,7 +28,18 @@ export class CadenceStops {
   /** False when the lead had no open cadence. */
   async stop(leadId: string, reason: string, actorId: string | null, tx: TransactionClient, now = new Date()): Promise<boolean> {
     const cadence = await this.cadences.findOpenCadence(leadId, tx);
-    if (!cadence || !(await this.cadences.end(cadence.id, 'stopped', reason, now, tx))) return false;
+    return cadence !== null && this.end(cadence, reason, actorId, tx, now);
+  }
+
+  /** Stops the open cadences of many leads (a bulk job's batch, an import's rows) with one lookup; how many stopped. */
+  async stopMany(leadIds: string[], reason: string, actorId: string | null, tx: TransactionClient, now = new Date()): Promise<number> {
+    let stopped = 0;
+    for (const cadence of await this.cadences.findOpenCadences(leadIds, tx)) if (await this.end(cadence, reason, actorId, tx, now)) stopped += 1;
+    return stopped;
+  }
+
+  private async end(cadence: StoredCallbackCadence, reason: string, actorId: string | null, tx: TransactionClient, now: Date): Promise<boolean> {
+    if (!(await this.cadences.end(cadence.id, 'stopped', reason, now, tx))) return false;
     const cancelled = await this.cadences.cancelScheduled(cadence.id, reason, tx);
     const waiting = cancelled.length > 0 ? ` (attempt ${cancelled.join(', ')} cancelled)` : '';
     await this.activities.append([cadenceActivity(cadence, null, 'stopped', `The agent's calls stopped: ${reason}${waiting}`, actorId)], tx, now);

@@ -36,6 +36,12 @@ export class CallbackCadencesRepository {
     return db.callbackCadence.findUnique({ where: { openLeadId: leadId } });
   }
 
+  /** The open cadences of these leads, in one statement (a bulk batch's leads: usually none). */
+  findOpenCadences(leadIds: string[], db: Db): Promise<StoredCallbackCadence[]> {
+    if (leadIds.length === 0) return Promise.resolve([]);
+    return db.callbackCadence.findMany({ where: { openLeadId: { in: leadIds } } });
+  }
+
   /** An open cadence of any lead with this phone (E.164), if one is. */
   async findOpenForPhone(phone: string, db: Db): Promise<OpenCadence | null> {
     const cadence = await db.callbackCadence.findFirst({
