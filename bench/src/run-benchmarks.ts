@@ -17,6 +17,7 @@ import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
+import { speedToLead } from './speed-to-lead-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -42,7 +43,10 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed'] as const;
+/** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
+const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
+const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -197,6 +201,13 @@ async function main(): Promise<void> {
       } finally {
         await api.stop();
         await baseline.stop();
+      }
+      try {
+        // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
+        if (SCENARIOS.has('speed')) {
+          record({ provider, size, scenario: 'speed to lead', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });
+        }
+      } finally {
         await database.drop();
       }
     }

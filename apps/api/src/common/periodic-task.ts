@@ -1,7 +1,7 @@
 /**
  * A round of work repeated every period in this process: a tick while a round runs is
  * skipped (a slow round is never overlapped), kick() runs one now or right after the one in
- * progress, a failed round goes to `onError` and the next round tries again, and stop()
+ * progress (never before start() or after stop()), a failed round goes to `onError` and the next round tries again, and stop()
  * waits for the round in progress (call it before the database closes). The timer does not
  * keep the process alive.
  */
@@ -23,6 +23,8 @@ export class PeriodicTask {
 
   /** Runs a round now, or right after the one in progress: new work need not wait for the timer. */
   kick(): void {
+    // Not started (or stopped): nothing runs, as the timer would run nothing.
+    if (!this.timer) return;
     if (this.running) this.again = true;
     else this.run();
   }

@@ -18,6 +18,7 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
   private readonly logger = new Logger(LiveEventsService.name);
   private readonly events = new Subject<LiveEvent>();
   private readonly loaders = new Map<LiveEventType, LiveRecordLoader>();
+  private readonly signalListeners: ((signals: LiveEventSignal[]) => void)[] = [];
 
   constructor(private readonly database: Database) {}
 
@@ -36,6 +37,11 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
   /** The module that owns a record type tells how to read it (events stay ignorant of leads and calls). */
   registerLoader(types: LiveEventType[], load: LiveRecordLoader): void {
     for (const type of types) this.loaders.set(type, load);
+  }
+
+  /** Hears every change announced, in any process, as bare signals (no record is read for it): work that waits for new leads starts at once. */
+  onSignals(listener: (signals: LiveEventSignal[]) => void): void {
+    this.signalListeners.push(listener);
   }
 
   /** Announces a change; call it after the change has committed. */
@@ -59,6 +65,7 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
    * kind of record for all the signals, which arrive by the batch from the webhook.
    */
   private async deliver(signals: LiveEventSignal[]): Promise<void> {
+    for (const listener of this.signalListeners) listener(signals);
     // No browser is connected to this process: a bulk import need not read every lead back.
     if (!this.events.observed) return;
     const idsByLoader = new Map<LiveRecordLoader, Set<string>>();

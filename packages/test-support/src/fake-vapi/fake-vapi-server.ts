@@ -38,6 +38,8 @@ export interface RecordedVapiRequest {
   body: unknown;
   /** The id a call gets when this call creation succeeds. */
   callId?: string;
+  /** When the request arrived (Date.now()): how long a lead waited for its call is measured against it. */
+  receivedAt: number;
 }
 
 const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
@@ -150,6 +152,7 @@ export class FakeVapiServer {
       authorization: request.headers.authorization,
       range: request.headers.range,
       body,
+      receivedAt: Date.now(),
     };
     const isCallCreation = method === 'POST' && (url.pathname === '/call' || url.pathname === '/call/web');
     if (isCallCreation) recorded.callId = `vapi-call-${(this.calls += 1)}`;

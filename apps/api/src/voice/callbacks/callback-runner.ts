@@ -69,6 +69,10 @@ export class CallbackRunner implements OnApplicationBootstrap, OnModuleDestroy {
       return;
     }
     this.rounds.start(POLL_MS, { runNow: true });
+    // A lead written (here or in another process) may have a call due now: no need to wait for the next look.
+    this.liveEvents.onSignals((signals) => {
+      if (signals.some(({ type }) => type === 'lead.created' || type === 'lead.updated')) this.kick();
+    });
   }
 
   onModuleDestroy(): Promise<void> {
@@ -91,7 +95,8 @@ export class CallbackRunner implements OnApplicationBootstrap, OnModuleDestroy {
     for (;;) {
       const now = this.clock.now();
       const due = await this.cadences.findDue(now, BATCH);
-      for (const { id } of due) if (await this.cadences.claim(id, this.processId, now)) await this.dial(id);
+      // Each attempt its own claim and dial, side by side: a slow answer from Vapi does not hold the others back.
+      await Promise.all(due.map(({ id }) => this.claimAndDial(id, now)));
       if (due.length < BATCH) return;
     }
   }
@@ -118,6 +123,15 @@ export class CallbackRunner implements OnApplicationBootstrap, OnModuleDestroy {
     await this.database.transaction((tx) =>
       this.cadences.settleClaim(attempt.id, this.processId, { state: 'scheduled', note: 'Dialled again: an interrupted dial had placed no call' }, tx),
     );
+  }
+
+  private async claimAndDial(attemptId: string, now: Date): Promise<void> {
+    try {
+      if (await this.cadences.claim(attemptId, this.processId, now)) await this.dial(attemptId);
+    } catch (error) {
+      // Claimed, it stays dialing: the round after the lease reconciles it with Vapi's call list.
+      this.logger.error({ err: error, attemptId }, 'Dialling a callback attempt failed; it is reconciled after the lease');
+    }
   }
 
   private async dial(attemptId: string): Promise<void> {
