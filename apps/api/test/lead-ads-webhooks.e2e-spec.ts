@@ -230,4 +230,17 @@ describe.each(PROVIDERS)('lead ad webhooks on %s', (provider) => {
     expect(JSON.parse(arrived.data)).toMatchObject({ source: 'google ads', test: true });
     expect(await queryRows(database, `SELECT id FROM callback_cadences WHERE lead_id = '${lead.id}'`)).toEqual([]);
   });
+
+  it('erases a Google delivery with the person, however the form spelt their phone', async () => {
+    const delivery = googleLead('google-erase-1', 'erase@google.example.in');
+    delivery.user_column_data = delivery.user_column_data.map((column) => (column.column_id === 'PHONE_NUMBER' ? { ...column, string_value: '098765 11223' } : column));
+    expect((await postGoogle(delivery)).status).toBe(200);
+    const [lead] = await leadsWithEmail('erase@google.example.in');
+    expect(lead.phone).toBe('+919876511223');
+    expect((await events('google_ads')).filter(({ external_id }) => external_id === 'google-erase-1')).toHaveLength(1);
+    const erased = await fetch(`${api.url}/api/privacy/erasure`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify({ phone: '+919876511223', requestedBy: 'The person, by email' }) });
+    expect(erased.status).toBe(200);
+    expect(await leadsWithEmail('erase@google.example.in')).toEqual([]);
+    expect((await events('google_ads')).filter(({ external_id }) => external_id === 'google-erase-1')).toEqual([]);
+  });
 });

@@ -51,9 +51,9 @@ export class LeadAdDeliveriesRepository {
     return count === 1;
   }
 
-  /** In the transaction that applies its effects; throws when another try processed it meanwhile, so those effects roll back. */
-  async markProcessed(id: string, tx: TransactionClient): Promise<void> {
-    const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null } });
+  /** In the transaction that applies its effects, with the lead it made or updated; throws when another try processed it meanwhile, so those effects roll back. */
+  async markProcessed(id: string, leadId: string, tx: TransactionClient): Promise<void> {
+    const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null, leadId } });
     if (count !== 1) throw new AlreadyProcessedError(id);
   }
 

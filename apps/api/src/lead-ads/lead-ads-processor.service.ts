@@ -41,7 +41,7 @@ export class LeadAdsProcessor {
       const inbound = await this.inboundLeadOf(event);
       const { signals } = await this.database.transaction(async (tx) => {
         const outcome = await this.intake.receive(inbound, tx);
-        await this.deliveries.markProcessed(event.id, tx);
+        await this.deliveries.markProcessed(event.id, outcome.leadId, tx);
         return outcome;
       });
       await this.liveEvents.publishAll(signals);

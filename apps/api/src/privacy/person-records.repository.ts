@@ -103,13 +103,14 @@ export class PersonRecordsRepository {
    * Deletes the person's leads and everything linked to them, in the caller's transaction.
    * Notes, tags and activity go with the lead (foreign keys ON DELETE CASCADE); calls keep
    * their rows when a lead goes (SET NULL), so they are deleted here, as are job selections
-   * and merge records (no foreign key) and stored webhook messages about their calls or carrying their phone
-   * or email (the raw payload holds the transcript).
+   * and merge records (no foreign key) and stored webhook messages about their calls, made into their leads, or carrying
+   * their phone or email (the raw payload holds the transcript), and the inbound API's records of their deliveries.
    */
   async erase(leadIds: string[], calls: Call[], identifiers: PersonKey[], mergeIds: string[], db: Db): Promise<ErasedRecords> {
     const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
     const deleted: Record<string, number> = {};
-    deleted.webhook_events = await this.deleteWebhookEvents(vapiCallIds, identifiers, db);
+    deleted.webhook_events = await this.deleteWebhookEvents(vapiCallIds, identifiers, leadIds, db);
+    deleted.inbound_deliveries = (await db.inboundDelivery.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.job_items = (await db.jobItem.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.calls = (await db.call.deleteMany({ where: { id: { in: calls.map(({ id }) => id) } } })).count;
     deleted.lead_notes = (await db.leadNote.deleteMany({ where: { leadId: { in: leadIds } } })).count;
@@ -167,12 +168,14 @@ export class PersonRecordsRepository {
     }
   }
 
-  private async deleteWebhookEvents(vapiCallIds: string[], identifiers: PersonKey[], db: Db): Promise<number> {
+  private async deleteWebhookEvents(vapiCallIds: string[], identifiers: PersonKey[], leadIds: string[], db: Db): Promise<number> {
     const carried = identifiers.map((key) =>
       key.kind === 'email' ? sql`LOWER(payload) LIKE ${likePattern(key.value)} ESCAPE '\\'` : sql`payload LIKE ${likePattern(key.value)} ESCAPE '\\'`,
     );
     const byCall = vapiCallIds.length ? [sql`vapi_call_id IN (${join(vapiCallIds)})`] : [];
-    const conditions = [...byCall, ...carried];
+    // A lead channel's delivery holds the person as the sender spelt them (a phone with spaces): found by the lead it made.
+    const byLead = leadIds.length ? [sql`lead_id IN (${join(leadIds)})`] : [];
+    const conditions = [...byCall, ...byLead, ...carried];
     if (conditions.length === 0) return 0;
     return db.$executeRaw`DELETE FROM webhook_events WHERE ${join(conditions, ' OR ')}`;
   }

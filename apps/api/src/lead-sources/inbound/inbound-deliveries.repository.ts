@@ -74,7 +74,7 @@ export class InboundDeliveriesRepository {
     const { leadId, created, firstCallAt, callNote } = outcome;
     const { count } = await tx.inboundDelivery.updateMany({ where: { eventId, leadId: null }, data: { leadId, created, firstCallAt, callNote } });
     if (count === 0) return false;
-    await tx.webhookEvent.update({ where: { id: eventId }, data: { processedAt: new Date(), error: null, attempts: { increment: 1 } } });
+    await tx.webhookEvent.update({ where: { id: eventId }, data: { processedAt: new Date(), error: null, attempts: { increment: 1 }, leadId } });
     return true;
   }
 

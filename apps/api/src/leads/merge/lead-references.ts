@@ -23,5 +23,6 @@ export const LEAD_REFERENCES: Record<string, string> = {
   'callback_cadences.open_lead_id': 'as callback_cadences.lead_id',
   'call_attempts.lead_id': 'the attempts go with their cadence',
   'lead_response_times.lead_id': 'the merged lead’s row goes with it; the kept lead keeps its own',
+  'webhook_events.lead_id': 'stays: the lead a lead channel’s delivery made or updated at the time (an erasure of that lead deletes the delivery)',
   'inbound_deliveries.lead_id': 'stays: the lead a delivery made or updated at the time, which a repeat of it answers',
 };
