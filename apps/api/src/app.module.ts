@@ -4,6 +4,7 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
+import { ResponseTimesModule } from './leads/response-times/response-times.module';
 import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { ErasedPeopleModule } from './privacy/erased-people.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -41,6 +42,7 @@ export class AppModule {
         rateLimitsModule,
         AuthModule,
         EventsModule,
+        ResponseTimesModule,
         ActivityModule,
         AccessLogModule,
         ErasedPeopleModule,
