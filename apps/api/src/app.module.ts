@@ -5,6 +5,7 @@ import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
 import { ResponseTimesModule } from './leads/response-times/response-times.module';
+import { SpeedToLeadModule } from './reports/speed-to-lead/speed-to-lead.module';
 import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { ErasedPeopleModule } from './privacy/erased-people.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -55,6 +56,7 @@ export class AppModule {
         ViewsModule,
         VoiceModule,
         PrivacyModule,
+        SpeedToLeadModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

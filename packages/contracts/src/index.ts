@@ -51,3 +51,4 @@ export * from './consent/call-eligibility';
 export * from './consent/dnd-list';
 export * from './privacy/access-log';
 export * from './privacy/privacy-request';
+export * from './reports/speed-to-lead';
