@@ -3,6 +3,7 @@ import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
+import { SpeedToLead } from '../features/speed-to-lead';
 import { ErrorNotice } from '../components/ErrorNotice';
 
 const TEXT = {
@@ -23,6 +24,7 @@ export function AdminDashboard() {
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}
+            <SpeedToLead />
             <SessionControls session={data} />
           </>
         )

@@ -17,6 +17,7 @@ export const LEAD_REFERENCES: Record<string, string> = {
   'lead_duplicates.other_lead_id': 'as lead_duplicates.lead_id',
   'job_items.lead_id': 'a job that selected the merged lead selects the kept lead (once, if it selected both)',
   'access_log.lead_id': 'stays: the log says what happened to whom',
+  'lead_response_times.lead_id': 'the kept lead keeps its own; the merged lead’s goes with its row, kept in the record, and comes back on undo',
   'lead_merges.kept_lead_id': 'the merge record itself',
   'lead_merges.merged_lead_id': 'the merge record itself',
 };

@@ -1,12 +1,16 @@
 import { Injectable } from '@nestjs/common';
 import type { NewActivity } from '../../activity/activity-entry';
 import { Database } from '../../database/database';
+import type { LeadResponseTime, ReadRow } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import { join, raw, sql } from '../../database/sql';
 import type { CallMilestones } from './call-milestones';
 import { OWNER_ACTION_TYPES } from './owner-actions';
 
 type Db = Pick<TransactionClient, '$executeRaw'>;
+
+/** A lead's response-time row as a merge record keeps it (times as ISO text). */
+export type KeptResponseTime = ReadRow<LeadResponseTime>;
 
 /** A lead's arrival: its creation, or the source's own creation time where the source sends one. */
 export interface LeadArrival {
@@ -31,6 +35,25 @@ export class LeadResponseTimesRepository {
     if (arrivals.length === 0) return;
     const rows = arrivals.map(({ leadId, source, arrivedAt }) => sql`(${leadId}, ${source}, ${arrivedAt})`);
     await db.$executeRaw`INSERT INTO lead_response_times (lead_id, source, arrived_at) VALUES ${join(rows)} ON CONFLICT (lead_id) DO NOTHING`;
+  }
+
+  /** The lead's row as it is, for a merge to keep while the lead is gone. */
+  async keep(leadId: string, db: Pick<TransactionClient, 'leadResponseTime'>): Promise<KeptResponseTime | null> {
+    const row = await db.leadResponseTime.findUnique({ where: { leadId } });
+    return row ? (JSON.parse(JSON.stringify(row)) as KeptResponseTime) : null;
+  }
+
+  /** Writes a kept row back exactly as it was (over the arrival a lead's restore wrote for it). */
+  async putBack(kept: KeptResponseTime, db: Pick<TransactionClient, 'leadResponseTime'>): Promise<void> {
+    const time = (value: string | null) => (value === null ? null : new Date(value));
+    const row = {
+      source: kept.source,
+      arrivedAt: new Date(kept.arrivedAt),
+      firstAttemptAt: time(kept.firstAttemptAt),
+      firstConversationAt: time(kept.firstConversationAt),
+      firstOwnerActionAt: time(kept.firstOwnerActionAt),
+    };
+    await db.leadResponseTime.upsert({ where: { leadId: kept.leadId }, create: { leadId: kept.leadId, ...row }, update: row });
   }
 
   /** The first attempt and first conversation these calls make, per lead: the earliest of the batch, where none is set yet. */
