@@ -17,6 +17,7 @@ import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
+import { firstRequestMs, SPEED_TO_LEAD_READERS, SPEED_TO_LEAD_SCENARIOS, speedToLeadPaths, speedToLeadScenario } from './speed-to-lead-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -42,7 +43,7 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed'] as const;
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -154,6 +155,21 @@ async function main(): Promise<void> {
           for (const { viewer, headers, pairsOnFirstPage } of staff.viewers) {
             const scenario = `duplicates first page, ${viewer}`;
             record({ provider, size, scenario, connections: CONNECTIONS, pairsOnFirstPage, ...(await apiScenario(staff.api, DUPLICATES_FIRST_PAGE, CONNECTIONS, headers)) });
+          }
+        } finally {
+          await staff.api.stop();
+        }
+      }
+      // Staff mode too (an agent's report covers their own leads): the report of a period as a few staff open it at once.
+      if (SCENARIOS.has('speed')) {
+        const staff = await startStaffApi(database.url);
+        try {
+          const paths = speedToLeadPaths(new Date());
+          for (const [period, viewer] of SPEED_TO_LEAD_SCENARIOS) {
+            const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
+            const first = await firstRequestMs(`${staff.api.url}${paths[period]}`, headers);
+            const load = await apiScenario(staff.api, paths[period], SPEED_TO_LEAD_READERS, headers);
+            record({ provider, size, scenario: speedToLeadScenario(period, viewer), connections: SPEED_TO_LEAD_READERS, leadsInPeriod: first.leads, firstRequestMs: first.ms, ...load });
           }
         } finally {
           await staff.api.stop();

@@ -3,16 +3,26 @@ import type { SpeedToLeadQuery, SpeedToLeadReport } from '@lead-desk/contracts';
 import { DateTime } from 'luxon';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Database } from '../../database/database';
+import { VersionedCache } from '../../database/versioned-cache';
 import type { LeadAccess } from '../../leads/access/lead-access';
 import { SpeedToLeadRepository, toSpeedFigures, type ReportScope } from './speed-to-lead.repository';
 
 /** The longest period one report covers: a year, as the daily stats. */
 const MAX_DAYS = 366;
 
+/**
+ * The report of a period, aggregated in SQL, kept per period and viewer until lead_response_times
+ * or leads change (a new lead, a call, an owner's action, an owner changed): at a month of
+ * leads the aggregation takes a second, and a team opens the same period again and again.
+ */
 @Injectable()
 export class SpeedToLeadService {
+  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100);
+
   constructor(
     private readonly reports: SpeedToLeadRepository,
+    private readonly database: Database,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -20,6 +30,12 @@ export class SpeedToLeadService {
   async report(query: SpeedToLeadQuery, access: LeadAccess): Promise<SpeedToLeadReport> {
     const tz = query.tz ?? this.config.APP_TIME_ZONE;
     const scope = { ...period(query.from, query.to, tz), ownerId: access.kind === 'all' ? null : access.staffId } satisfies ReportScope;
+    const version = `${await this.database.tableVersion('lead_response_times')}:${await this.database.tableVersion('leads')}`;
+    const key = `${scope.from.toISOString()}|${scope.before.toISOString()}|${scope.ownerId ?? ''}`;
+    return this.reportsByScope.get(key, version, () => this.compute(query, tz, scope));
+  }
+
+  private async compute(query: SpeedToLeadQuery, tz: string, scope: ReportScope): Promise<SpeedToLeadReport> {
     const [overall, bySource, byAgent, waiting] = await Promise.all([
       this.reports.overall(scope),
       this.reports.bySource(scope),
