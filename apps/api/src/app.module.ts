@@ -10,6 +10,7 @@ import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { ErasedPeopleModule } from './privacy/erased-people.module';
 import { PrivacyModule } from './privacy/privacy.module';
 import { AuthModule } from './auth/auth.module';
+import { CallbackRequestsModule } from './callback-requests/callback-requests.module';
 import { HttpErrorFilter } from './common/http-error.filter';
 import { loggerModule } from './common/logger.module';
 import { rateLimitsModule } from './common/rate-limits';
@@ -22,7 +23,10 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
+import { LeadIntakeModule } from './leads/intake/lead-intake.module';
+import { LeadAdsModule } from './lead-ads/lead-ads.module';
 import { LeadsModule } from './leads/leads.module';
+import { LeadSourcesModule } from './lead-sources/lead-sources.module';
 import { NotesModule } from './notes/notes.module';
 import { ViewsModule } from './views/views.module';
 import { SettingsModule } from './settings/settings.module';
@@ -50,12 +54,16 @@ export class AppModule {
         StagesModule,
         HealthModule,
         LeadsModule,
+        LeadIntakeModule,
+        LeadAdsModule,
         JobsModule,
         SettingsModule,
         NotesModule,
         ViewsModule,
         VoiceModule,
+        LeadSourcesModule,
         PrivacyModule,
+        CallbackRequestsModule,
         SpeedToLeadModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),

@@ -140,6 +140,13 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return (await admin.agent.post('/api/leads/merge').set('X-CSRF-Token', admin.csrf).send(body).expect(200)).body.merge.id;
   }
 
+  /** A lead source of kind api that the admin made, with a key of its own. */
+  async function leadSourceOf(): Promise<{ sourceId: string; sourceKeyId: string }> {
+    const source = await admin.agent.post('/api/lead-sources').set('X-CSRF-Token', admin.csrf).send({ name: `Matrix Source ${n}` }).expect(201);
+    const key = await admin.agent.post(`/api/lead-sources/${source.body.id}/keys`).set('X-CSRF-Token', admin.csrf).send({}).expect(201);
+    return { sourceId: source.body.id, sourceKeyId: key.body.id };
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
@@ -153,6 +160,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const twin = endpoint.path.includes('{twinId}') || JSON.stringify(endpoint.body ?? null).includes('{twinId}') ? await twinId() : '';
     const merge = endpoint.path.includes('{mergeId}') ? await mergeId() : '';
     const version = JSON.stringify(endpoint.body ?? null).includes('{leadVersion}') ? await leadVersion() : 0;
+    const { sourceId, sourceKeyId } = endpoint.path.includes('{sourceId}') ? await leadSourceOf() : { sourceId: '', sourceKeyId: '' };
     const path = endpoint.path
       .replace('{leadId}', leadId)
       .replace('{callId}', callId)
@@ -167,7 +175,9 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{erasureId}', erasure)
       .replace('{duplicateId}', duplicate)
       .replace('{twinId}', twin)
-      .replace('{mergeId}', merge);
+      .replace('{mergeId}', merge)
+      .replace('{sourceId}', sourceId)
+      .replace('{sourceKeyId}', sourceKeyId);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

@@ -15,6 +15,7 @@ const target = join(here, '../src/fake-vapi/vapi-schemas.json');
 const ROOTS = [
   'CreateCallDTO',
   'DeleteCallDTO',
+  'Call',
   'CreateAssistantDTO',
   'UpdateAssistantDTO',
   'Assistant',

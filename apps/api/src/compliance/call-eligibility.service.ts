@@ -3,6 +3,7 @@ import type { CallEligibility } from '@lead-desk/contracts';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { Lead } from '../database/models';
+import type { TransactionClient } from '../database/prisma-client';
 import { decideCallEligibility, type CallingRules } from './call-eligibility';
 import { CallRefusalsRepository } from './call-refusals.repository';
 import { ConsentsRepository } from './consents.repository';
@@ -33,15 +34,20 @@ export class CallEligibilityService {
    * number with no lead has no consent on record). The scrub list is read at this moment,
    * so a list uploaded after the lead was written still applies.
    */
-  async check(lead: Pick<Lead, 'id' | 'doNotCall' | 'doNotCallReason'> | null, number: string | null): Promise<CallEligibility> {
+  check(lead: Pick<Lead, 'id' | 'doNotCall' | 'doNotCallReason'> | null, number: string | null): Promise<CallEligibility> {
+    return this.checkAt(lead, number, this.clock.now());
+  }
+
+  /** Whether the call may be placed at `at`, by what is known now; `db` to read inside a transaction (a consent it recorded counts). */
+  async checkAt(lead: Pick<Lead, 'id' | 'doNotCall' | 'doNotCallReason'> | null, number: string | null, at: Date, db?: TransactionClient): Promise<CallEligibility> {
     const [onDndList, hasConsent] = await Promise.all([
-      number ? this.dndList.contains(number) : false,
-      lead ? this.consents.hasStanding(lead.id) : false,
+      number ? this.dndList.contains(number, db) : false,
+      lead ? this.consents.hasStanding(lead.id, db) : false,
     ]);
     return decideCallEligibility(
       { doNotCall: lead?.doNotCall ?? false, doNotCallReason: lead?.doNotCallReason ?? null, onDndList, hasConsent },
       this.rules,
-      this.clock.now(),
+      at,
     );
   }
 

@@ -7,6 +7,7 @@ import { LeadsRepository } from '../leads/leads.repository';
 import { ConsentWithdrawals } from './consent-withdrawals';
 import { ConsentsRepository } from './consents.repository';
 import { ASKED_ON_A_CALL } from './do-not-call-reasons';
+import { CadenceStops, STOP_REASONS } from '../voice/callbacks/cadence-stops';
 
 /** What one call's report asked for, about the lead it was resolved to. */
 export interface CallerRequestOnCall {
@@ -34,6 +35,7 @@ export class CallerRequestsRecorder {
     private readonly withdrawals: ConsentWithdrawals,
     private readonly leads: LeadsRepository,
     private readonly activities: LeadActivityRepository,
+    private readonly cadenceStops: CadenceStops,
   ) {}
 
   async apply(requests: CallerRequestOnCall[], at: Date, tx: TransactionClient): Promise<void> {
@@ -66,6 +68,7 @@ export class CallerRequestsRecorder {
       }
       if (request.doNotCall === true && (await this.leads.markDoNotCall(request.leadId, ASKED_ON_A_CALL, tx))) {
         entries.push(activity(request.leadId, 'do_not_call_changed', { doNotCall: true, reason: ASKED_ON_A_CALL }));
+        await this.cadenceStops.stop(request.leadId, STOP_REASONS.doNotCall, null, tx);
       }
     }
     await this.activities.append(entries, tx, at);

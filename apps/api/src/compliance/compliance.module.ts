@@ -4,13 +4,12 @@ import { LeadsModule } from '../leads/leads.module';
 import { StaffModule } from '../staff/staff.module';
 import { CallerRequestsRecorder } from './caller-requests.recorder';
 import { CallEligibilityController } from './call-eligibility.controller';
-import { CallEligibilityService } from './call-eligibility.service';
-import { CallRefusalsRepository } from './call-refusals.repository';
+import { CallbackCadencesModule } from '../voice/callbacks/callback-cadences.module';
+import { CallingRulesModule } from './calling-rules.module';
 import { ConsentsController } from './consents.controller';
 import { ConsentRecordsModule } from './consent-records.module';
 import { ConsentsService } from './consents.service';
 import { DndListController } from './dnd-list.controller';
-import { DndListRepository } from './dnd-list.repository';
 import { DndListService } from './dnd-list.service';
 
 /** Consent records, Do Not Call, the DND scrub list and the calling rules every outbound call passes. */
@@ -18,11 +17,13 @@ import { DndListService } from './dnd-list.service';
   imports: [
     LeadsModule,
     ConsentRecordsModule,
+    CallingRulesModule,
+    CallbackCadencesModule,
     StaffModule,
     fileUploadsModule(),
   ],
   controllers: [ConsentsController, CallEligibilityController, DndListController],
-  providers: [ConsentsService, CallEligibilityService, CallRefusalsRepository, DndListRepository, DndListService, CallerRequestsRecorder],
-  exports: [ConsentsService, CallEligibilityService, CallRefusalsRepository, CallerRequestsRecorder],
+  providers: [ConsentsService, DndListService, CallerRequestsRecorder],
+  exports: [ConsentsService, CallingRulesModule, CallerRequestsRecorder],
 })
 export class ComplianceModule {}

@@ -1,6 +1,7 @@
 import { join } from 'node:path';
 import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
+import { CADENCE_FORMAT, parseCallbackCadence, type CallbackCadence } from '../voice/callbacks/callback-cadence';
 
 /** data/leads.db at the repository root, whichever folder the app is started from. */
 export const DEFAULT_DATABASE_URL = `file:${join(__dirname, '../../../../data/leads.db')}`;
@@ -31,6 +32,16 @@ const callingHolidays = z
  * Hostnames, comma-separated: `storage.vapi.ai` is that host only, `*.r2.cloudflarestorage.com`
  * any host under that domain (not the domain itself).
  */
+/** CALLBACK_CADENCE: when an unanswered call is tried again (voice/callbacks/callback-cadence.ts). */
+const callbackCadence = z.string().transform((value, context): CallbackCadence => {
+  const cadence = parseCallbackCadence(value.trim());
+  if (!cadence) {
+    context.addIssue({ code: 'custom', message: CADENCE_FORMAT });
+    return z.NEVER;
+  }
+  return cadence;
+});
+
 const hostList = z
   .string()
   .transform((list) => list.split(',').map((host) => host.trim().toLowerCase()).filter(Boolean))
@@ -65,7 +76,7 @@ const appConfigSchema = z.object({
   // and tries again on the cadence's steps while unanswered (+<n>s|m|h after the previous attempt, or +<n>d@HH:MM).
   AUTO_CALLBACK: booleanFlag.default(false),
   AUTO_CALLBACK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
-  CALLBACK_CADENCE: z.string().trim().default('+10m,+2h,+1d@11:00,+2d@17:00'),
+  CALLBACK_CADENCE: callbackCadence.prefault('+10m,+2h,+1d@11:00,+2d@17:00'),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   // What an imported file may hold, checked while it is read: an .xlsx's parts unzipped, its shared strings, and any cell (CSV too; Excel's own limit).
   IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
@@ -102,6 +113,17 @@ const appConfigSchema = z.object({
   // The only hosts a recording download's redirect is followed to (not the app's own network).
   VAPI_RECORDING_HOSTS: hostList.prefault(DEFAULT_VAPI_RECORDING_HOSTS),
   WEBHOOK_MAX_BYTES: z.coerce.number().int().positive().default(2 * 1024 * 1024),
+  // Meta Lead Ads (GET/POST /api/webhooks/meta): the app secret signs deliveries, the verify token answers the
+  // subscription handshake, the Page token reads each lead from the Graph API. Unset: the webhook says it is not configured.
+  META_APP_SECRET: z.string().optional(),
+  META_VERIFY_TOKEN: z.string().optional(),
+  META_PAGE_ACCESS_TOKEN: z.string().optional(),
+  META_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com'),
+  META_GRAPH_VERSION: z.string().trim().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0').default('v26.0'),
+  // Google Ads lead forms (POST /api/webhooks/google-ads): the key set on the form, sent as google_key.
+  GOOGLE_ADS_WEBHOOK_KEY: z.string().optional(),
+  // How soon a stored Meta or Google lead whose processing failed (a Graph outage) is tried again, doubling up to an hour.
+  LEAD_ADS_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
@@ -129,6 +151,9 @@ const appConfigSchema = z.object({
   SIGN_IN_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(5),
   // An account past its limit is locked for a minute, doubling with each lock-out in a row up to this.
   SIGN_IN_LOCK_MAX_MINUTES: z.coerce.number().positive().max(1_440).default(15),
+  // Callback requests (POST /api/callback-requests) an hour, per client address and per phone number, across every API process.
+  CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
+  CALLBACK_REQUESTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(3),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   // Refused webhook deliveries (401, 403, 413) one address may have in a minute before all of its deliveries are 429.
   WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -7,6 +7,7 @@ import { StagesModule } from '../stages/stages.module';
 import { TagsModule } from '../tags/tags.module';
 import { BulkJobHandler } from './bulk/bulk-job-handler';
 import { BulkJobsService } from './bulk/bulk-jobs.service';
+import { CallbackCadencesModule } from '../voice/callbacks/callback-cadences.module';
 import { BulkLeadChanges } from './bulk/bulk-lead-changes';
 import { BulkLeadsController } from './bulk/bulk-leads.controller';
 import { ImportJobHandler } from './import/import-job-handler';
@@ -25,6 +26,7 @@ import { JobsService } from './jobs.service';
     StagesModule,
     StaffModule,
     TagsModule,
+    CallbackCadencesModule,
     fileUploadsModule(),
   ],
   controllers: [BulkLeadsController, ImportJobsController, JobsController],

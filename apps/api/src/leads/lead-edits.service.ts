@@ -21,6 +21,7 @@ import { PossibleDuplicates } from './duplicates/possible-duplicates';
 import { identityKeys, LeadIdentities } from './lead-identity';
 import type { TransactionClient } from '../database/prisma-client';
 import { toLeadOutput, type LeadWithPipeline } from './outputs/lead.output';
+import { CadenceStops, STOP_REASONS } from '../voice/callbacks/cadence-stops';
 
 const LOST_REASON_REQUIRED = 'is required to move a lead to a lost stage';
 
@@ -40,6 +41,7 @@ export class LeadEditsService {
     private readonly tags: TagsRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly possibleDuplicates: PossibleDuplicates,
+    private readonly cadenceStops: CadenceStops,
   ) {}
 
   async update(id: string, input: ValidLeadChanges, expectedVersion: number | undefined, actorId: string | null, access: LeadAccess): Promise<Lead> {
@@ -80,6 +82,9 @@ export class LeadEditsService {
       await this.writeAtVersion(current, changes, db);
       if (['name', 'email', 'phone', 'location'].some((field) => field in columns)) entries.push(...(await this.possibleDuplicatesAfter(current, columns, actorId, db)));
       await this.activities.append(entries, db);
+      // The agent stops calling a lead staff decided about: in this transaction, so no call slips in after.
+      const stopReason = cadenceStopReason(current, changes, stage, actorId);
+      if (stopReason) await this.cadenceStops.stop(id, stopReason, actorId, db);
       return { ...unchanged, lead: await this.reload(id, db) };
     });
     // Who saw the lead before: an agent it was taken from is told it left their sight.
@@ -181,6 +186,19 @@ function doNotCallChanges(
   if (!next && reason) throw new InvalidFieldsException([{ field: 'doNotCallReason', message: 'is only kept for a lead that is Do Not Call' }]);
   if (next === current.doNotCall && nextReason === current.doNotCallReason) return null;
   return { doNotCall: next, doNotCallReason: nextReason };
+}
+
+/** Why an edit ends the agent's cadence: Do Not Call set, a won or lost stage, or the editor taking the lead. */
+function cadenceStopReason(
+  current: Pick<LeadWithPipeline, 'doNotCall' | 'stageId' | 'ownerId'>,
+  changes: LeadPipelineChanges,
+  stage: { id: string; name: string; kind: string },
+  actorId: string | null,
+): string | null {
+  if (changes.doNotCall === true && !current.doNotCall) return STOP_REASONS.doNotCall;
+  if (changes.stageId !== undefined && changes.stageId !== current.stageId && stage.kind !== 'open') return STOP_REASONS.movedTo(stage.name);
+  if (actorId && changes.ownerId === actorId && current.ownerId !== actorId) return STOP_REASONS.takenByStaff;
+  return null;
 }
 
 function named({ id, name }: { id: string; name: string }) {

@@ -12,6 +12,7 @@ import { LeadImportService } from './import/lead-import.service';
 import { LeadsService } from './leads.service';
 import { LeadRouter } from './routing/lead-router';
 import { ConsentRecordsModule } from '../compliance/consent-records.module';
+import { CallbackCadencesModule } from '../voice/callbacks/callback-cadences.module';
 import { NotesModule } from '../notes/notes.module';
 import { SettingsModule } from '../settings/settings.module';
 import { StaffModule } from '../staff/staff.module';
@@ -31,6 +32,7 @@ import { toLeadOutput } from './outputs/lead.output';
 
 @Module({
   imports: [
+    CallbackCadencesModule,
     ConsentRecordsModule,
     NotesModule,
     SettingsModule,

@@ -28,6 +28,8 @@ import { exportFilterDetails } from '../privacy/access-log/export-filter-details
 import { ErasedPeople } from '../privacy/erased-people';
 import { toLeadOutput } from './outputs/lead.output';
 import { lastLocalDays, statsWindows } from './stats-windows';
+import { StaffLeadCallsRepository } from '../settings/staff-lead-calls.repository';
+import { CadenceOpening } from '../voice/callbacks/cadence-opening';
 
 export interface LeadPage {
   leads: Lead[];
@@ -50,6 +52,8 @@ export class LeadsService {
     private readonly accessLog: AccessLog,
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
+    private readonly staffLeadCalls: StaffLeadCallsRepository,
+    private readonly cadences: CadenceOpening,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -118,6 +122,8 @@ export class LeadsService {
         [activity(created.id, 'created', { source: created.source }, actorId), ...routingActivity([{ id: created.id, owner }]), ...returning, ...duplicates],
         db,
       );
+      // The Sources panel's switch for staff-created leads (AUTO_CALLBACK while it follows the default).
+      if ((await this.staffLeadCalls.read(db)).autoCall ?? this.config.AUTO_CALLBACK) await this.cadences.open(created, { source: created.source }, created.createdAt, db);
       if (returning.length > 0) created.previouslyErasedAt = created.createdAt;
       return created;
     });

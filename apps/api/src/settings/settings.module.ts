@@ -1,10 +1,12 @@
 import { Module } from '@nestjs/common';
 import { AssignmentSettingsController } from './assignment-settings.controller';
 import { AssignmentSettingsRepository } from './assignment-settings.repository';
+import { StaffLeadCallsController } from './staff-lead-calls.controller';
+import { StaffLeadCallsRepository } from './staff-lead-calls.repository';
 
 @Module({
-  controllers: [AssignmentSettingsController],
-  providers: [AssignmentSettingsRepository],
-  exports: [AssignmentSettingsRepository],
+  controllers: [AssignmentSettingsController, StaffLeadCallsController],
+  providers: [AssignmentSettingsRepository, StaffLeadCallsRepository],
+  exports: [AssignmentSettingsRepository, StaffLeadCallsRepository],
 })
 export class SettingsModule {}

@@ -1,12 +1,16 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { ComplianceModule } from '../compliance/compliance.module';
+import { LeadAdsModule } from '../lead-ads/lead-ads.module';
 import { LeadsModule } from '../leads/leads.module';
+import { CallbackCadencesModule } from './callbacks/callback-cadences.module';
+import { CallbackRunner } from './callbacks/callback-runner';
 import { toCallOutput } from './calls/call.output';
 import { CallRecordingService } from './calls/call-recording.service';
 import { CallsController } from './calls/calls.controller';
 import { CallsRepository } from './calls/calls.repository';
 import { OutboundCallsService } from './calls/outbound-calls.service';
+import { VapiCalls } from './calls/vapi-calls';
 import { VapiServerApiModule } from './vapi-server-api.module';
 import { VoiceConfigController } from './voice-config.controller';
 import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
@@ -16,9 +20,9 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, CallbackCadencesModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
-  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService],
+  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner],
   exports: [WebhookProcessor],
 })
 export class VoiceModule implements OnModuleInit {

@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {staffId} or {selfId} (the caller's own account)
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {staffId} or {selfId} (the caller's own account)
    * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
    * for the call, its "{leadVersion}" the matrix lead's version.
    */
@@ -98,6 +98,16 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/privacy/erasure', body: { phone: '{personPhone}', requestedBy: 'The person, by email' }, role: 'admin' },
   // {erasureId} is an admin's erasure of a disposable person.
   { method: 'get', path: '/api/privacy/erasures/{erasureId}', role: 'admin' },
+  { method: 'get', path: '/api/lead-sources', role: 'admin' },
+  { method: 'post', path: '/api/lead-sources', body: { name: 'Matrix Portal {n}' }, role: 'admin' },
+  { method: 'patch', path: '/api/lead-sources/{sourceId}', body: { autoCall: false }, role: 'admin' },
+  { method: 'delete', path: '/api/lead-sources/{sourceId}', role: 'admin' },
+  { method: 'get', path: '/api/lead-sources/{sourceId}/keys', role: 'admin' },
+  { method: 'post', path: '/api/lead-sources/{sourceId}/keys', body: {}, role: 'admin' },
+  { method: 'delete', path: '/api/lead-sources/{sourceId}/keys/{sourceKeyId}', role: 'admin' },
+  { method: 'post', path: '/api/lead-sources/{sourceId}/test-lead', body: {}, role: 'admin' },
+  { method: 'get', path: '/api/settings/staff-leads', role: 'admin' },
+  { method: 'put', path: '/api/settings/staff-leads', body: { autoCall: null }, role: 'admin' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
@@ -112,5 +122,11 @@ export const PUBLIC_ENDPOINTS = [
   'GET /api/auth/me',
   'POST /api/auth/sign-in',
   'POST /api/webhooks/vapi',
+  'POST /api/callback-requests',
+  // The lead platforms' webhooks and the inbound API check their own credentials: a signature, a key in the body, a source's API key.
+  'GET /api/webhooks/meta',
+  'POST /api/webhooks/meta',
+  'POST /api/webhooks/google-ads',
+  'POST /api/inbound/leads',
 ];
 export const PUBLIC_PREFIXES = ['/api/docs'];

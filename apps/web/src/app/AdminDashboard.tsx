@@ -3,6 +3,7 @@ import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
+import { LeadSources } from '../features/sources';
 import { SpeedToLead } from '../features/speed-to-lead';
 import { ErrorNotice } from '../components/ErrorNotice';
 
@@ -21,6 +22,7 @@ export function AdminDashboard() {
       session={
         data && (
           <>
+            {administers && <LeadSources />}
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}

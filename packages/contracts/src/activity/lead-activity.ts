@@ -13,11 +13,21 @@ const entry = <Type extends string, Data extends z.ZodType>(type: Type, data: Da
 /** An entry of a lead's activity log: appended in the transaction of every change, never edited. */
 export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('created', z.object({ source: z.string() })),
+  // A delivery of an inbound channel (callback form, lead ads, a source's API key): what came with it, and the values it gave that the lead kept its own for.
+  entry(
+    'arrived',
+    z.object({
+      source: z.string(),
+      test: z.boolean(),
+      details: z.record(z.string(), z.string()),
+      kept: z.array(z.object({ field: z.string(), value: z.string().nullable() })),
+    }),
+  ),
   entry('imported', z.object({ line: z.number().int(), outcome: z.enum(['created', 'updated']) })),
   /** One entry per changed field. */
   entry('updated', z.object({ field: z.string(), from: fieldValue, to: fieldValue })),
   entry('stage_changed', z.object({ from: named, to: named, lostReason: z.string().nullable() })),
-  entry('assigned', z.object({ from: named.nullable(), to: named.nullable(), by: z.enum(['round-robin', 'staff', 'import']) })),
+  entry('assigned', z.object({ from: named.nullable(), to: named.nullable(), by: z.enum(['round-robin', 'staff', 'import', 'source']) })),
   entry('note_added', z.object({ noteId: z.string() })),
   entry('note_edited', z.object({ noteId: z.string() })),
   entry('note_deleted', z.object({ noteId: z.string() })),
@@ -39,6 +49,22 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry('merged', z.object({ mergeId: z.string(), mergedLeadId: z.string() })),
   /** A merge into this lead was undone: the merged lead is back as it was. */
   entry('merge_undone', z.object({ mergeId: z.string(), restoredLeadId: z.string() })),
+  /**
+   * The agent's callback cadence: an attempt scheduled, moved to the next allowed time, placed,
+   * answered or not, or the cadence stopped, reached or exhausted; `text` says it in words.
+   */
+  entry(
+    'callback',
+    z.object({
+      cadenceId: z.string(),
+      /** The attempt's number (1 for the first call), null for the cadence as a whole. */
+      attempt: z.number().int().nullable(),
+      /** How many attempts the cadence makes at most. */
+      of: z.number().int(),
+      event: z.enum(['scheduled', 'rescheduled', 'called', 'answered', 'unanswered', 'failed', 'stopped', 'exhausted']),
+      text: z.string(),
+    }),
+  ),
   /** The retention purge removed the transcripts and recordings of these calls. */
   entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
 ]);

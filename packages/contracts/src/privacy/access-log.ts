@@ -14,6 +14,10 @@ export const accessLogActionSchema = z.enum([
   'consent_changed',
   'leads_merged',
   'merge_undone',
+  // Lead sources: a source made, changed or removed (or the staff-created leads' switch), an API key made or revoked.
+  'lead_source_changed',
+  'lead_source_key_created',
+  'lead_source_key_revoked',
 ]);
 export type AccessLogAction = z.infer<typeof accessLogActionSchema>;
 

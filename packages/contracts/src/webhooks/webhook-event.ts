@@ -8,6 +8,10 @@ export type WebhookEventStatus = z.infer<typeof webhookEventStatusSchema>;
 /** A stored voice-platform delivery as an admin sees it in the webhook inbox. */
 export const webhookEventSchema = z.object({
   id: z.string(),
+  /** Who sent it: vapi, meta or google_ads. */
+  channel: z.string(),
+  /** The sender's own id of the delivery (Meta's leadgen_id, Google's lead_id); null for Vapi's. */
+  externalId: z.string().nullable(),
   type: z.string(),
   vapiCallId: z.string().nullable(),
   status: webhookEventStatusSchema,

@@ -42,6 +42,7 @@ export interface RecordedVapiRequest {
 
 const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
 const CALL_PATH = /^\/call\/([^/]+)$/;
+const LIST_TIME_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
 const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
 const RESOURCE_PATH = /^\/(assistant|structured-output|credential)(?:\/([^/]+))?$/;
 /** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
@@ -58,6 +59,8 @@ const SIGNED_URL_SECONDS = 300;
  * - recordings: `GET /call/{id}/mono-recording` redirects to a short-lived signed URL on its
  *   "storage", which serves a real WAV with ranges and, like S3, refuses a request that
  *   carries an Authorization header beside the signature;
+ * - the phone calls created (`GET /call`, with the document's filters: a call is listed once
+ *   the fake received its creation, even while the answer is held or lost, as at Vapi);
  * - call deletion (`DELETE /call/{id}`, body DeleteCallDTO): 200 with the call, after which its
  *   recording is gone (404); or, during an outage, 503 as the document defines it;
  * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
@@ -73,6 +76,8 @@ export class FakeVapiServer {
   /** Requests whose connection the client gave up on before an answer was sent. */
   abandoned = 0;
   readonly requests: RecordedVapiRequest[] = [];
+  /** The phone calls created (`POST /call`), as `GET /call` lists them: a call exists once Vapi received it, whether or not its answer was sent. */
+  readonly createdCalls: Record<string, unknown>[] = [];
   readonly resources = new FakeVapiResources();
   /** What every call's recording is. */
   readonly recording = toneWav();
@@ -161,6 +166,7 @@ export class FakeVapiServer {
       return send(response, { status: 401, body: { statusCode: 401, message: 'Missing Authorization Header.', error: 'Unauthorized' } });
     }
     if (isCallCreation) return this.createCall(recorded, request, response);
+    if (method === 'GET' && url.pathname === '/call') return send(response, this.listCalls(url.searchParams));
     const deletion = CALL_PATH.exec(url.pathname);
     if (method === 'DELETE' && deletion) return send(response, this.deleteCall(decodeURIComponent(deletion[1]), body));
     const recording = RECORDING_PATH.exec(url.pathname);
@@ -197,6 +203,23 @@ export class FakeVapiServer {
       const errors = vapiSchemaErrors('CreateCallDTO', recorded.body);
       if (errors.length > 0) return send(response, badRequest(errors));
     }
+    const now = new Date().toISOString();
+    const body = (recorded.body ?? {}) as Record<string, unknown>;
+    const isWebCall = recorded.path === '/call/web';
+    const call = {
+      id: recorded.callId,
+      orgId: 'fake-org',
+      type: isWebCall ? 'webCall' : 'outboundPhoneCall',
+      status: 'queued',
+      createdAt: now,
+      updatedAt: now,
+      assistantId: body.assistantId,
+      phoneNumberId: body.phoneNumberId,
+      customer: body.customer,
+      assistantOverrides: body.assistantOverrides,
+    };
+    // The platform dials as soon as it accepts the request; its answer may be held, slow or lost on the way.
+    if (!isWebCall && ['success', 'held', 'slow', 'hang'].includes(this.behaviour)) this.createdCalls.push(call);
     switch (this.behaviour) {
       case 'client-error':
         return send(response, badRequest(['customer.number must be a valid phone number in the E.164 format.']));
@@ -227,26 +250,47 @@ export class FakeVapiServer {
       case 'success':
         break;
     }
-    const now = new Date().toISOString();
-    const body = (recorded.body ?? {}) as Record<string, unknown>;
-    const isWebCall = recorded.path === '/call/web';
     send(response, {
       status: 201,
       body: {
-        id: recorded.callId,
-        orgId: 'fake-org',
-        type: isWebCall ? 'webCall' : 'outboundPhoneCall',
-        status: 'queued',
-        createdAt: now,
-        updatedAt: now,
-        assistantId: body.assistantId,
-        phoneNumberId: body.phoneNumberId,
-        customer: body.customer,
-        assistantOverrides: body.assistantOverrides,
+        ...call,
         // The room the browser SDK would join next: unreachable here, so a web call never goes live.
         ...(isWebCall ? { webCallUrl: `http://127.0.0.1:9/${recorded.callId}` } : {}),
       },
     });
+  }
+
+  /**
+   * `GET /call`: the phone calls created, newest first, filtered by the document's query
+   * parameters (id, assistantId, phoneNumberId, createdAt/updatedAt Gt/Lt/Ge/Le, limit); a
+   * parameter the document does not list, or a bad value, is refused as Vapi refuses it.
+   */
+  private listCalls(query: URLSearchParams): FakeAnswer {
+    const errors: string[] = [];
+    const times = new Map<string, number>();
+    for (const [name, value] of query) {
+      if (LIST_TIME_FILTER.test(name)) {
+        if (Number.isNaN(Date.parse(value)) || !/^\d{4}-\d{2}-\d{2}T/.test(value)) errors.push(`${name} must be a valid ISO 8601 date string`);
+        else times.set(name, Date.parse(value));
+      } else if (name === 'limit') {
+        if (!/^\d+$/.test(value) || Number(value) > 1000) errors.push('limit must not be greater than 1000');
+      } else if (!['id', 'assistantId', 'phoneNumberId'].includes(name)) errors.push(`property ${name} should not exist`);
+    }
+    if (errors.length > 0) return badRequest(errors);
+    const compare = { Gt: (a: number, b: number) => a > b, Lt: (a: number, b: number) => a < b, Ge: (a: number, b: number) => a >= b, Le: (a: number, b: number) => a <= b };
+    const matches = this.createdCalls.filter((call) =>
+      ['id', 'assistantId', 'phoneNumberId'].every((field) => !query.has(field) || call[field] === query.get(field)) &&
+      [...times].every(([name, at]) => {
+        const [, field, operator] = LIST_TIME_FILTER.exec(name)!;
+        return compare[operator as keyof typeof compare](Date.parse(String(call[field])), at);
+      }),
+    );
+    const calls = matches.reverse().slice(0, query.has('limit') ? Number(query.get('limit')) : 100);
+    for (const call of calls) {
+      const drift = vapiSchemaErrors('Call', JSON.parse(JSON.stringify(call)));
+      if (drift.length > 0) throw new Error(`The fake's call does not fit Vapi's Call schema: ${drift.join('; ')}`);
+    }
+    return { status: 200, body: calls };
   }
 
   /** `DELETE /call/{id}`: the call's data and recordings go; 503 while 'outage'. */

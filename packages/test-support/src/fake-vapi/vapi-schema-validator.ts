@@ -7,6 +7,7 @@ import addFormats from 'ajv-formats';
 export type VapiSchemaName =
   | 'CreateCallDTO'
   | 'DeleteCallDTO'
+  | 'Call'
   | 'CreateAssistantDTO'
   | 'UpdateAssistantDTO'
   | 'Assistant'

@@ -141,3 +141,10 @@ ALTER TABLE "call_attempts" ADD CONSTRAINT "call_attempts_cadence_id_fkey" FOREI
 
 -- AddForeignKey
 ALTER TABLE "lead_response_times" ADD CONSTRAINT "lead_response_times_lead_id_fkey" FOREIGN KEY ("lead_id") REFERENCES "leads"("id") ON DELETE CASCADE ON UPDATE CASCADE;
+
+-- The built-in lead sources (hand-written): the callback form and the two lead-ad platforms; leads keep these names as their source.
+INSERT INTO "lead_sources" ("id", "name", "kind", "created_at", "updated_at") VALUES
+    ('source-web-form', 'web form', 'callback_form', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')),
+    ('source-facebook-ads', 'facebook ads', 'meta', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')),
+    ('source-instagram-ads', 'instagram ads', 'meta', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC')),
+    ('source-google-ads', 'google ads', 'google_ads', (now() AT TIME ZONE 'UTC'), (now() AT TIME ZONE 'UTC'));

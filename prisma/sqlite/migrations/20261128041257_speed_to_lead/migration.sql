@@ -137,3 +137,10 @@ CREATE INDEX "lead_response_times_arrived_at_idx" ON "lead_response_times"("arri
 
 -- CreateIndex
 CREATE INDEX "lead_response_times_waiting_idx" ON "lead_response_times"("arrived_at") WHERE first_attempt_at IS NULL;
+
+-- The built-in lead sources (hand-written): the callback form and the two lead-ad platforms; leads keep these names as their source.
+INSERT INTO "lead_sources" ("id", "name", "kind", "created_at", "updated_at") VALUES
+    ('source-web-form', 'web form', 'callback_form', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')),
+    ('source-facebook-ads', 'facebook ads', 'meta', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')),
+    ('source-instagram-ads', 'instagram ads', 'meta', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now')),
+    ('source-google-ads', 'google ads', 'google_ads', strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'), strftime('%Y-%m-%dT%H:%M:%f+00:00', 'now'));

@@ -5,7 +5,7 @@ import type { Observable } from 'rxjs';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { parseJsonBody } from './json-body';
 import { readRequestBody } from './read-request-body';
-import { REQUEST_BODY, type RequestBodyKind } from './request-body.decorators';
+import { INBOUND_LEAD_MAX_BYTES, REQUEST_BODY, type RequestBodyKind } from './request-body.decorators';
 
 const JSON_MAX_BYTES = 1024 * 1024;
 const CSV_TYPES = ['text/csv', 'text/plain'];
@@ -34,8 +34,13 @@ export class RequestBodyInterceptor implements NestInterceptor {
   private async bodyOf(request: Request, kind: RequestBodyKind): Promise<unknown> {
     // Bytes, not text: the import and the scrub list tell the file's encoding from its bytes (decodeText).
     if (kind === 'csv-upload' && request.is(CSV_TYPES)) return readRequestBody(request, this.config.IMPORT_MAX_BYTES);
-    if (request.is('application/json')) return parseJsonBody(await readRequestBody(request, kind === 'webhook' ? this.config.WEBHOOK_MAX_BYTES : JSON_MAX_BYTES));
+    if (request.is('application/json')) return parseJsonBody(await readRequestBody(request, this.jsonMaxBytes(kind)));
     // No body, or one of a kind no route here reads (a multipart upload is read by the route's FileInterceptor).
     return undefined;
+  }
+
+  private jsonMaxBytes(kind: RequestBodyKind): number {
+    if (kind === 'webhook') return this.config.WEBHOOK_MAX_BYTES;
+    return kind === 'inbound-lead' ? INBOUND_LEAD_MAX_BYTES : JSON_MAX_BYTES;
   }
 }

@@ -8,6 +8,7 @@ import { StaffRepository } from '../../staff/staff.repository';
 import { StagesRepository } from '../../stages/stages.repository';
 import { tagsFromColumn, tagsToColumn } from '../../tags/stored-tags';
 import { TagsRepository } from '../../tags/tags.repository';
+import { CadenceStops, STOP_REASONS } from '../../voice/callbacks/cadence-stops';
 import type { JobError } from '../job-record';
 import { bulkLeadChange, type ResolvedBulkAction } from './bulk-lead-change';
 
@@ -29,6 +30,7 @@ export class BulkLeadChanges {
     private readonly staff: StaffRepository,
     private readonly tags: TagsRepository,
     private readonly activities: LeadActivityRepository,
+    private readonly cadenceStops: CadenceStops,
   ) {}
 
   /** The action with the stage or member of staff it names, as they are now; why it cannot go on when one is gone. */
@@ -88,6 +90,8 @@ export class BulkLeadChanges {
     const now = new Date();
     await this.write(action, changedIds, tagColumns, addedTags, now, db);
     await this.activities.append(entries, db, now);
+    const stopReason = cadenceStopReason(action, actorId);
+    if (stopReason) await this.cadenceStops.stopMany(changedIds, stopReason, actorId, db, now);
     return outcome;
   }
 
@@ -116,4 +120,11 @@ export class BulkLeadChanges {
         return this.tags.removeMany(ids, action.tags.map(tagKey), db);
     }
   }
+}
+
+/** A batch that decides about its leads stops the agent calling them, as the same edit of one lead does: a won or lost stage, or the actor taking them. */
+function cadenceStopReason(action: ResolvedBulkAction, actorId: string | null): string | null {
+  if (action.type === 'stage' && action.stage.kind !== 'open') return STOP_REASONS.movedTo(action.stage.name);
+  if (action.type === 'assign' && actorId !== null && action.owner?.id === actorId) return STOP_REASONS.takenByStaff;
+  return null;
 }

@@ -46,7 +46,7 @@ const SERVER_KEPT_COLUMNS = new Set(['updatedAt', 'lastActivityAt']);
  * shows it. Refused: a file whose header row holds data (an email, a phone number), and
  * a mapping naming headers the file lacks.
  */
-export function importColumns(table: SampledImportTable, phoneRegion: string, mapping: ImportMappingByHeader = new Map()): { ok: true; value: ImportColumns } | { ok: false; errors: FieldError[] } {
+export function importColumns(table: Pick<SampledImportTable, 'headers' | 'sample'>, phoneRegion: string, mapping: ImportMappingByHeader = new Map()): { ok: true; value: ImportColumns } | { ok: false; errors: FieldError[] } {
   const { headers, sample } = table;
   const dataInHeader = dataInHeaderRow(headers, phoneRegion);
   if (dataInHeader) return { ok: false, errors: [{ field: 'file', message: `has no header row: its first row is data (${dataInHeader}), not the names of the columns` }] };

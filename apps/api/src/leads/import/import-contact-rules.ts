@@ -7,6 +7,7 @@ import { MARKED_IN_AN_IMPORT } from '../../compliance/do-not-call-reasons';
 import type { TransactionClient } from '../../database/prisma-client';
 import { LeadsRepository } from '../leads.repository';
 import type { ImportContact } from './import-rows';
+import { CadenceStops, STOP_REASONS } from '../../voice/callbacks/cadence-stops';
 
 const IMPORTED_CONSENT_WORDING = 'Consent column of an imported file';
 
@@ -41,6 +42,7 @@ export class ImportContactRules {
     private readonly consents: ConsentsRepository,
     private readonly withdrawals: ConsentWithdrawals,
     private readonly leads: LeadsRepository,
+    private readonly cadenceStops: CadenceStops,
   ) {}
 
   async apply(rows: ImportedContact[], fileName: string, onMatch: ImportMatchMode, actorId: string | null, db: TransactionClient): Promise<NewActivity[]> {
@@ -58,6 +60,7 @@ export class ImportContactRules {
       if (action === 'withdraw') entries.push(...(await this.withdrawals.withdrawStanding(leadId, { at: new Date(), via: 'import', evidence: evidence(line) }, actorId, db)));
       if (doNotCall === true && (await this.leads.markDoNotCall(leadId, MARKED_IN_AN_IMPORT, db))) {
         entries.push(activity(leadId, 'do_not_call_changed', { doNotCall: true, reason: MARKED_IN_AN_IMPORT }, actorId));
+        await this.cadenceStops.stop(leadId, STOP_REASONS.doNotCall, actorId, db);
       }
     }
     return entries;

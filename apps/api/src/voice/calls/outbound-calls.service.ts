@@ -1,7 +1,5 @@
 import {
-  BadGatewayException,
   ConflictException,
-  GatewayTimeoutException,
   Inject,
   Injectable,
   Logger,
@@ -9,7 +7,6 @@ import {
   ServiceUnavailableException,
 } from '@nestjs/common';
 import type { PlacedCall } from '@lead-desk/contracts';
-import type { Vapi } from '@vapi-ai/server-sdk';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { CallEligibilityService } from '../../compliance/call-eligibility.service';
 import type { Lead } from '../../database/models';
@@ -20,8 +17,9 @@ import { LiveEventsService } from '../../events/live-events.service';
 import { normalizePhoneNumber } from '../../leads/phone-number';
 import { canSeeLead, type LeadAccess } from '../../leads/access/lead-access';
 import { LeadsRepository } from '../../leads/leads.repository';
-import { type ServerSdk, VapiServerApi } from '../vapi-server-api';
+import { CadenceStops, STOP_REASONS } from '../callbacks/cadence-stops';
 import { CallsRepository } from './calls.repository';
+import { CallCreationFailed, VapiCalls } from './vapi-calls';
 
 export const NO_PHONE_MESSAGE = 'No phone number found.';
 const REQUIRED = ['VAPI_PRIVATE_KEY', 'VAPI_ASSISTANT_ID', 'VAPI_PHONE_NUMBER_ID'] as const;
@@ -39,7 +37,8 @@ export class OutboundCallsService {
     private readonly calls: CallsRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly eligibility: CallEligibilityService,
-    private readonly vapi: VapiServerApi,
+    private readonly vapiCalls: VapiCalls,
+    private readonly cadenceStops: CadenceStops,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -68,10 +67,14 @@ export class OutboundCallsService {
       throw new ServiceUnavailableException(`Outbound calls are not configured: set ${missing.join(', ')}.`);
     }
 
-    const created = await this.createCall(number, target.name, target.leadId);
+    const created = await this.vapiCalls.create(number, target.name, target.leadId).catch((error: unknown) => {
+      throw error instanceof CallCreationFailed ? error.httpError : error;
+    });
     const call = await this.database
       .transaction(async (tx) => {
         await this.calls.lockCall(created.id, tx);
+        // Staff phoned the lead themselves: the agent's cadence for it stops.
+        if (lead) await this.cadenceStops.stop(lead.id, STOP_REASONS.calledByStaff, actorId, tx);
         // A status update may have raced ahead of this answer: the upsert keeps one record and its status.
         return this.calls.upsert(
           created.id,
@@ -105,59 +108,6 @@ export class OutboundCallsService {
     const same = new LeadIdentities(candidates).match({ phone: number });
     return candidates.find((lead) => lead.id === same?.lead.id) ?? null;
   }
-
-  private async createCall(number: string, name: string | undefined, leadId: string | undefined): Promise<{ id: string; status: string }> {
-    const { sdk, client } = await this.vapi.open();
-    const request: Vapi.CreateCallDto = {
-      assistantId: this.config.VAPI_ASSISTANT_ID,
-      phoneNumberId: this.config.VAPI_PHONE_NUMBER_ID,
-      customer: { number, ...(name ? { name } : {}) },
-      // POST /call has no metadata of its own; the assistant's overrides carry ours, and
-      // Vapi echoes them in every server message about the call.
-      ...(leadId ? { assistantOverrides: { metadata: { leadId } } } : {}),
-    };
-    let answer: Vapi.CreateCallsResponse;
-    try {
-      answer = await client.calls.create(request);
-    } catch (error) {
-      throw this.platformFailure(sdk, error, leadId);
-    }
-    // A batch answer, or a body that is not JSON, carries no call to follow.
-    const call = typeof answer === 'object' && answer !== null && 'id' in answer ? answer : undefined;
-    if (typeof call?.id !== 'string') {
-      this.logger.error({ leadId, answer }, 'Voice platform answered without a call id');
-      throw new BadGatewayException('The voice platform answered without a call id.');
-    }
-    return { id: call.id, status: call.status ?? 'queued' };
-  }
-
-  private platformFailure({ VapiError, VapiTimeoutError }: ServerSdk, error: unknown, leadId: string | undefined): Error {
-    if (isTimeout(error, VapiError, VapiTimeoutError)) {
-      this.logger.error({ leadId, timeoutSeconds: this.config.VAPI_TIMEOUT_SECONDS }, 'Voice platform timed out creating a call');
-      return new GatewayTimeoutException(`The voice platform did not answer within ${this.config.VAPI_TIMEOUT_SECONDS} s.`);
-    }
-    const status = error instanceof VapiError ? error.statusCode : undefined;
-    const quoted = messageOf(error instanceof VapiError ? error.body : undefined) ?? (error instanceof Error ? error.message : String(error));
-    // A platform that quotes the credential it got back must not carry the key to the browser or the log.
-    const platformMessage = this.vapi.redact(quoted);
-    this.logger.error({ leadId, status, platformMessage }, 'Voice platform refused to create a call');
-    return new BadGatewayException(`The voice platform refused the call: ${platformMessage}`);
-  }
-}
-
-/**
- * SDK 2.0.1 reports its own timeout as a plain VapiError whose cause is "timeout"
- * (the abort reason) rather than as VapiTimeoutError; both mean the platform did not answer.
- */
-function isTimeout(error: unknown, VapiError: ServerSdk['VapiError'], VapiTimeoutError: ServerSdk['VapiTimeoutError']): boolean {
-  if (error instanceof VapiTimeoutError) return true;
-  return error instanceof VapiError && error.statusCode === undefined && error.cause === 'timeout';
-}
-
-function messageOf(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | undefined)?.message;
-  if (Array.isArray(message)) return message.join('; ');
-  return typeof message === 'string' ? message : undefined;
 }
 
 /** A 400 whose message is the field's own, as the dashboard shows it. */

@@ -16,6 +16,8 @@ export function statusOf(event: WebhookEvent): WebhookEventStatus {
 export function toWebhookEventOutput(event: WebhookEvent): WebhookEventJson {
   return {
     id: event.id,
+    channel: event.channel,
+    externalId: event.externalId,
     type: event.type,
     vapiCallId: event.vapiCallId,
     status: statusOf(event),

@@ -2,13 +2,15 @@ import { ConflictException, Controller, Get, HttpCode, NotFoundException, Param,
 import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ReplayResult, WebhookEventPage } from '@lead-desk/contracts';
 import { Roles } from '../../auth/auth.decorators';
+import { LeadAdsProcessor } from '../../lead-ads/lead-ads-processor.service';
 import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { IdParams } from '../../common/id.params';
 import { ReplayResultOutput, toWebhookEventOutput, WebhookEventPageOutput } from './webhook-event.output';
 import { WebhookEventsQuery } from './webhook-events.query';
 import { WebhookInboxRepository } from './webhook-inbox.repository';
-import { WebhookProcessor } from './webhook-processor.service';
+import { WebhookProcessor, type ReplayOutcome } from './webhook-processor.service';
+import type { WebhookEvent } from '../../database/models';
 
 /** The webhook inbox for admins: deliveries that failed or name no call, and replaying one. */
 @ApiTags('voice')
@@ -19,6 +21,7 @@ export class WebhookEventsController {
   constructor(
     private readonly inbox: WebhookInboxRepository,
     private readonly processor: WebhookProcessor,
+    private readonly leadAds: LeadAdsProcessor,
   ) {}
 
   /** `{ events, nextCursor }`, newest first; pass `nextCursor` as `cursor` for the next page. */
@@ -44,7 +47,14 @@ export class WebhookEventsController {
     const event = await this.inbox.findById(id);
     if (!event) throw new NotFoundException(`No webhook event with id ${id}.`);
     if (event.processedAt) throw new ConflictException('This webhook event has been processed already.');
-    const outcome = await this.processor.replay(event);
+    const outcome = event.channel === 'vapi' ? await this.processor.replay(event) : await this.replayLeadAd(event);
     return { outcome, event: toWebhookEventOutput((await this.inbox.findById(id))!) };
+  }
+
+  /** A Meta or Google delivery, tried once more now; one another try holds at this moment ends as that try does. */
+  private async replayLeadAd(event: WebhookEvent): Promise<ReplayOutcome> {
+    const attempt = await this.leadAds.attempt(event);
+    if (attempt !== 'taken') return attempt;
+    return (await this.inbox.findById(event.id))?.processedAt ? 'processed' : 'failed';
   }
 }

@@ -90,10 +90,11 @@ export class WebhookInboxRepository {
     );
   }
 
-  /** Events not processed yet, oldest first, in keyset pages after `after`. */
+  /** The voice platform's events not processed yet, oldest first, in keyset pages after `after` (the lead ads' have a processor of their own). */
   unprocessed(limit: number, after?: WebhookEvent, selection: UnprocessedSelection = {}): Promise<WebhookEvent[]> {
     return this.database.client.webhookEvent.findMany({
       where: {
+        channel: 'vapi',
         processedAt: null,
         unattributable: false,
         ...(selection.receivedBefore ? { receivedAt: { lt: selection.receivedBefore } } : {}),

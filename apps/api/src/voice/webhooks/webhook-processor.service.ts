@@ -15,6 +15,7 @@ import { ErasedPeople } from '../../privacy/erased-people';
 import { LeadRouter } from '../../leads/routing/lead-router';
 import { routingActivity } from '../../leads/routing/routing-activity';
 import { StagesRepository } from '../../stages/stages.repository';
+import { AttemptOutcomes } from '../callbacks/attempt-outcomes';
 import { CallsRepository } from '../calls/calls.repository';
 import { callerRequestsOf } from './caller-requests';
 import { deliveryActivity } from './delivery-activity';
@@ -67,6 +68,7 @@ export class WebhookProcessor {
     private readonly callerRequests: CallerRequestsRecorder,
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
+    private readonly attemptOutcomes: AttemptOutcomes,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {
     this.reading = { phoneRegion: config.DEFAULT_PHONE_REGION, qualifiedFrom: config.VAPI_QUALIFIED_FROM };
@@ -222,6 +224,8 @@ export class WebhookProcessor {
     await this.leads.createMany(writes.newLeads, tx);
     await this.leads.updateMany(writes.leadChanges, writes.now, tx);
     await this.calls.upsertMany(writes.calls, tx);
+    // An ended call of the agent's cadence settles its attempt: reached, or the next one scheduled.
+    await this.attemptOutcomes.apply(writes.calls, tx, writes.now);
     const routed = writes.newLeads.map((lead, index) => ({ id: lead.id, owner: owners[index] }));
     const returning = await this.erasedPeople.flagNewLeads(writes.newLeads, tx, writes.now);
     const duplicates = await this.possibleDuplicates.record(writes.duplicates, writes.newLeads, null, tx, writes.now);

@@ -8,6 +8,8 @@ import type { WebhookEvent } from '@lead-desk/contracts';
 
 const FAILED: WebhookEvent = {
   id: 'event-1',
+  channel: 'vapi',
+  externalId: null,
   type: 'end-of-call-report',
   vapiCallId: 'vapi-call-1',
   status: 'failed',

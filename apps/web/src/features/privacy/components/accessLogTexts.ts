@@ -12,4 +12,7 @@ export const ACTION_TEXT: Record<AccessLogAction, string> = {
   consent_changed: 'Changed consent',
   leads_merged: 'Merged two leads',
   merge_undone: 'Undid a merge',
+  lead_source_changed: 'Changed a lead source',
+  lead_source_key_created: 'Made a lead source API key',
+  lead_source_key_revoked: 'Revoked a lead source API key',
 };

@@ -1,7 +1,18 @@
-import { MapPin, Ruler } from 'lucide-react';
+import { MapPin, PhoneCall, Ruler } from 'lucide-react';
 import type { Property } from '../types';
 
-export function PropertyCard({ property }: { property: Property }) {
+const TEXT = {
+  requestCallback: 'Request a callback',
+  requestCallbackAbout: (name: string) => `Request a callback about ${name}`,
+};
+
+interface PropertyCardProps {
+  property: Property;
+  /** Opens the callback form asking about this property. */
+  onRequestCallback?: (property: Property) => void;
+}
+
+export function PropertyCard({ property, onRequestCallback }: PropertyCardProps) {
   return (
     <article className="property-card">
       <img className="property-card__image" src={property.image} alt={property.name} width={320} height={200} />
@@ -23,6 +34,12 @@ export function PropertyCard({ property }: { property: Property }) {
             <li key={amenity}>{amenity}</li>
           ))}
         </ul>
+        {onRequestCallback && (
+          <button type="button" className="button button--secondary property-card__callback" aria-label={TEXT.requestCallbackAbout(property.name)} onClick={() => onRequestCallback(property)}>
+            <PhoneCall aria-hidden size={16} />
+            {TEXT.requestCallback}
+          </button>
+        )}
       </div>
     </article>
   );

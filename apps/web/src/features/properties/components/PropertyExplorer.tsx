@@ -1,6 +1,7 @@
 import * as Tabs from '@radix-ui/react-tabs';
-import { Search, SearchX } from 'lucide-react';
+import { PhoneCall, Search, SearchX } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { CallbackRequestDialog, readCallbackDraft } from '../../callbacks';
 import { PROPERTY_CATEGORIES } from '../data/categories';
 import { ALL_PRICES, PRICE_RANGES } from '../data/priceRanges';
 import { PROPERTIES } from '../data/properties';
@@ -18,7 +19,11 @@ const TEXT = {
   showing: (count: number) => `Showing ${count} properties`,
   emptyTitle: 'No properties found',
   emptyHint: 'Try adjusting your search criteria or explore other categories',
+  requestCallback: 'Request a callback',
 };
+
+/** The callback form, open: asking about one property (a card's button) or none (the explorer's). */
+type CallbackForm = { propertyId?: number };
 
 interface PropertyExplorerProps {
   /** The voice-call control, composed in by the app. */
@@ -34,6 +39,8 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
   const headingId = useId();
   const searchId = useId();
   const priceId = useId();
+  // A request that was sent but never answered (the page was reloaded meanwhile) opens again and is sent again.
+  const [callbackForm, setCallbackForm] = useState<CallbackForm | null>(() => (readCallbackDraft()?.pending ? {} : null));
 
   const matching = useMemo(() => filterProperties(PROPERTIES, { query, priceRangeId }), [query, priceRangeId]);
   const counts = countByCategory(matching);
@@ -45,6 +52,12 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
       </h3>
 
       <div ref={callPanelRef}>{callButton}</div>
+
+      <button type="button" className="button button--secondary property-explorer__callback" onClick={() => setCallbackForm({})}>
+        <PhoneCall aria-hidden size={18} />
+        {TEXT.requestCallback}
+      </button>
+      {callbackForm && <CallbackRequestDialog propertyId={callbackForm.propertyId} onClose={() => setCallbackForm(null)} />}
 
       <div className="property-explorer__filters">
         <div className="property-explorer__search">
@@ -94,7 +107,7 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
                 <ul className="property-explorer__grid">
                   {shown.map((property) => (
                     <li key={property.id}>
-                      <PropertyCard property={property} />
+                      <PropertyCard property={property} onRequestCallback={({ id }) => setCallbackForm({ propertyId: id })} />
                     </li>
                   ))}
                 </ul>

@@ -4,13 +4,25 @@ import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
 const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff' };
 
-const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import' };
+const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import', source: ' (the source’s default owner)' };
 
 /** One line saying what a timeline entry records ("Stage changed from New to Contacted"). */
 export function activityText(entry: LeadActivity): string {
   switch (entry.type) {
     case 'created':
       return `Lead created (${entry.data.source})`;
+    case 'arrived': {
+      const { source, test, details, kept } = entry.data;
+      const came = Object.entries(details).map(([name, value]) => `${name}: ${value}`);
+      const others = kept.map(({ field, value }) => `${(LEAD_JSON_FIELD_TEXT as Record<string, string>)[field] ?? field} “${fieldValueText(field, value)}”`);
+      return [
+        `${test ? 'Test lead' : 'Lead'} arrived from ${source}`,
+        came.length > 0 && ` (${came.join(', ')})`,
+        others.length > 0 && `; it also gave ${others.join(', ')}, kept out of the lead: check before changing it`,
+      ]
+        .filter(Boolean)
+        .join('');
+    }
     case 'imported':
       return `${entry.data.outcome === 'created' ? 'Created' : 'Updated'} by a CSV import (line ${entry.data.line})`;
     case 'updated': {
@@ -56,6 +68,8 @@ export function activityText(entry: LeadActivity): string {
       return 'Another lead was merged into this one';
     case 'merge_undone':
       return 'A merge into this lead was undone: the other lead is back as it was';
+    case 'callback':
+      return entry.data.text;
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }

@@ -1,0 +1,78 @@
+import { Injectable } from '@nestjs/common';
+import { Database } from '../database/database';
+import type { WebhookEvent } from '../database/models';
+import type { TransactionClient } from '../database/prisma-client';
+import { newRowId } from '../database/row-id';
+import { LEAD_AD_CHANNELS, type LeadAdChannel } from './lead-ad-channels';
+
+/** A delivery as the sender identified it: its own id makes a redelivery the same row. */
+export interface LeadAdDelivery {
+  channel: LeadAdChannel;
+  externalId: string;
+  type: string;
+  /** What the delivery said, as JSON text, without its credential. */
+  payload: string;
+}
+
+/** The ad platforms' deliveries in the webhook inbox: the only place that queries them. */
+@Injectable()
+export class LeadAdDeliveriesRepository {
+  constructor(private readonly database: Database) {}
+
+  /**
+   * Stores a delivery once per (channel, externalId), committed before any effect; a
+   * redelivery (Meta retries for 36 hours) finds the row the first one made.
+   */
+  store(delivery: LeadAdDelivery): Promise<WebhookEvent> {
+    const { channel, externalId, type, payload } = delivery;
+    return this.database.transaction(async (tx) => {
+      // Raw for ON CONFLICT DO NOTHING: two processes receiving one lead at once both find one row, neither fails.
+      await tx.$executeRaw`
+        INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
+        VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
+        ON CONFLICT (channel, external_id) DO NOTHING`;
+      return tx.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
+    });
+  }
+
+  findById(id: string): Promise<WebhookEvent | null> {
+    return this.database.client.webhookEvent.findUnique({ where: { id } });
+  }
+
+  /**
+   * Takes the next try of a delivery, for this process only: a conditional write that
+   * succeeds for one of several processes reading the same attempt count. A process that dies
+   * after it leaves the try counted, so the delivery waits for its next one.
+   */
+  async claim(event: WebhookEvent): Promise<boolean> {
+    const { count } = await this.database.transaction((tx) =>
+      tx.webhookEvent.updateMany({ where: { id: event.id, attempts: event.attempts, processedAt: null }, data: { attempts: { increment: 1 } } }),
+    );
+    return count === 1;
+  }
+
+  /** In the transaction that applies its effects; throws when another try processed it meanwhile, so those effects roll back. */
+  async markProcessed(id: string, tx: TransactionClient): Promise<void> {
+    const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null } });
+    if (count !== 1) throw new AlreadyProcessedError(id);
+  }
+
+  async markFailed(id: string, error: string): Promise<void> {
+    await this.database.transaction((tx) => tx.webhookEvent.update({ where: { id }, data: { error: error.slice(0, 2000) } }));
+  }
+
+  /** Deliveries of the ad platforms not processed yet, oldest first. */
+  unprocessed(limit: number): Promise<WebhookEvent[]> {
+    return this.database.client.webhookEvent.findMany({
+      where: { channel: { in: LEAD_AD_CHANNELS }, processedAt: null, unattributable: false },
+      orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
+      take: limit,
+    });
+  }
+}
+
+export class AlreadyProcessedError extends Error {
+  constructor(id: string) {
+    super(`Webhook event ${id} was processed by another attempt meanwhile.`);
+  }
+}

@@ -1,0 +1,19 @@
+import { Module } from '@nestjs/common';
+import { LeadIntakeModule } from '../leads/intake/lead-intake.module';
+import { GoogleAdsWebhookController } from './google/google-ads-webhook.controller';
+import { LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
+import { LeadAdsProcessor } from './lead-ads-processor.service';
+import { LeadAdsRetryScheduler } from './lead-ads-retry.scheduler';
+import { LeadSourceRefusalsRepository } from './lead-source-refusals.repository';
+import { MetaGraphClient } from './meta/meta-graph-client';
+import { MetaSignatureGuard } from './meta/meta-signature.guard';
+import { MetaWebhookController } from './meta/meta-webhook.controller';
+
+/** Leads from the ad platforms' lead forms: Meta Lead Ads (Facebook, Instagram) and Google Ads, through the webhook inbox to the intake. */
+@Module({
+  imports: [LeadIntakeModule],
+  controllers: [MetaWebhookController, GoogleAdsWebhookController],
+  providers: [LeadAdDeliveriesRepository, LeadSourceRefusalsRepository, LeadAdsProcessor, LeadAdsRetryScheduler, MetaGraphClient, MetaSignatureGuard],
+  exports: [LeadAdsProcessor],
+})
+export class LeadAdsModule {}

@@ -1,0 +1,4 @@
+import { staffLeadCallsSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class StaffLeadCallsInput extends createZodDto(staffLeadCallsSchema) {}

@@ -1,0 +1,32 @@
+import { Injectable } from '@nestjs/common';
+import { staffLeadCallsSchema, type StaffLeadCalls } from '@lead-desk/contracts';
+import { Database } from '../database/database';
+import type { TransactionClient } from '../database/prisma-client';
+
+const STAFF_LEAD_CALLS_KEY = 'staff-lead-calls';
+
+/** Until an admin chooses, the leads staff create follow AUTO_CALLBACK, as a source that has not chosen does. */
+export const DEFAULT_STAFF_LEAD_CALLS: StaffLeadCalls = { autoCall: null };
+
+type Db = Pick<TransactionClient, 'appSetting'>;
+
+/**
+ * "The agent calls new leads" for leads staff create (Add Lead): an app setting (app_settings,
+ * key `staff-lead-calls`) rather than a lead source, since such leads carry whatever source
+ * staff type. The cadence reads it with `db` of the lead's own transaction.
+ */
+@Injectable()
+export class StaffLeadCallsRepository {
+  constructor(private readonly database: Database) {}
+
+  async read(db: Db = this.database.client): Promise<StaffLeadCalls> {
+    const row = await db.appSetting.findUnique({ where: { key: STAFF_LEAD_CALLS_KEY } });
+    return row ? staffLeadCallsSchema.parse(JSON.parse(row.value)) : DEFAULT_STAFF_LEAD_CALLS;
+  }
+
+  async write(settings: StaffLeadCalls): Promise<StaffLeadCalls> {
+    const value = JSON.stringify(settings);
+    await this.database.client.appSetting.upsert({ where: { key: STAFF_LEAD_CALLS_KEY }, create: { key: STAFF_LEAD_CALLS_KEY, value }, update: { value } });
+    return settings;
+  }
+}

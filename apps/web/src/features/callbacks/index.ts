@@ -1,0 +1,2 @@
+export { CallbackRequestDialog } from './components/CallbackRequestDialog';
+export { readCallbackDraft } from './callbackDraft';

@@ -1,0 +1,1 @@
+export { LeadSources } from './components/LeadSources';
