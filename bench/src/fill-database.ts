@@ -11,6 +11,7 @@ import {
   BENCH_ADMIN, BENCH_AGENTS, BENCH_STAFF_PASSWORD, generatedCall, generatedCallActivity, generatedConsent, generatedLead, generatedTimeline,
   type GeneratedActivity, type GeneratedCall, type GeneratedConsent, type GeneratedLead,
 } from './lead-generator';
+import { RESPONSE_TIMES_SQL } from './response-times-fill';
 
 const BATCH = 10_000;
 /** Entries on the timeline of the busy lead (issue 14: a lead's activity page with 200 entries). */
@@ -68,7 +69,8 @@ function busyLeadOf(batch: Batch, start: number): string | undefined {
  * A fresh, migrated database holding `count` generated leads (with their calls, stages,
  * owners among four available agents, a timeline entry and a consent per call, Do Not Call
  * on one lead in a hundred, the identity keys the app writes, and about 2% of them possible
- * duplicates of an older lead, a sixth of those pairs dismissed), filled in large batches,
+ * duplicates of an older lead, a sixth of those pairs dismissed, and each lead's response times),
+ * filled in large batches,
  * with round-robin routing on: new leads go to the agents, as the pipeline issue measures it.
  */
 export async function fillDatabase(databaseUrl: string, count: number): Promise<DataSet> {
@@ -149,6 +151,7 @@ function fillSqlite(filename: string, count: number, now: number, team: TeamSql)
   // The search indexes' own script builds them from the rows and puts their triggers back; then any other trigger.
   db.exec(readFileSync(join(REPOSITORY_ROOT, 'prisma/sqlite/search-index.sql'), 'utf8'));
   for (const trigger of triggers) db.exec(trigger.sql.replace(/^CREATE TRIGGER/, 'CREATE TRIGGER IF NOT EXISTS'));
+  db.exec(RESPONSE_TIMES_SQL.sqlite);
   db.exec('ANALYZE');
   db.close();
   return { busyLeadId };
@@ -238,7 +241,8 @@ async function fillPostgres(connectionString: string, schema: string, count: num
       );
     }
     // What autovacuum does to a table that has settled: statistics and the visibility map.
-    await client.query('VACUUM ANALYZE leads, lead_tags, calls, lead_activities, lead_consents, lead_duplicates');
+    await client.query(RESPONSE_TIMES_SQL.postgresql);
+    await client.query('VACUUM ANALYZE leads, lead_tags, calls, lead_activities, lead_consents, lead_duplicates, lead_response_times');
     return { busyLeadId };
   } finally {
     await client.end();

@@ -38,6 +38,9 @@ const PIPELINE_SCENARIOS = ['board counts', 'stage + owner page', 'activity page
 /** Possible duplicates' first page (issue 21) as an admin and as an agent sees it, in staff mode: p95 under 50 ms at a million leads. */
 const DUPLICATES_SCENARIOS = ['duplicates first page, admin', 'duplicates first page, agent'];
 const DUPLICATES_P95_GOAL_MS = 50;
+/** The speed-to-lead report (issue 23), measured on its own (BENCH_SCENARIOS=speed) at 100k and at a million leads. */
+const SPEED_RESULTS = ['speed-to-lead.json', 'speed-to-lead-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
+const isSpeedScenario = (r: Row) => r.scenario.startsWith('speed to lead, ');
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -86,6 +89,7 @@ function sections(report: BenchReport): Record<string, string> {
     'source-filter': rows(SOURCE_FILTER_SCENARIOS).length > 0 ? readsTable(rows(SOURCE_FILTER_SCENARIOS), settings) : '(not measured in this run: `BENCH_SCENARIOS=filters pnpm bench`)',
     bulk: bulkSection(report),
     duplicates: duplicatesSection(report),
+    'speed-to-lead': speedToLeadSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -145,6 +149,28 @@ function duplicatesSection(report: BenchReport): string {
   // A separate run shows the list's scenarios (the phone search's among them) and the Source filter's too, if it ran them: the yardstick of how busy the machine was.
   const reads = separate ? source.results.filter((r) => [...LIST_SCENARIOS, ...SOURCE_FILTER_SCENARIOS].includes(r.scenario)) : [];
   return origin + pairs + (reads.length > 0 ? `\n\nThe list and the Source filter in the same run (open mode):\n\n${readsTable(reads, source.settings)}` : '');
+}
+
+/** The speed-to-lead rows: this run's, or the runs saved apart (100k and 1M) while this one has none. */
+function speedToLeadRuns(report: BenchReport): BenchReport[] {
+  if (report.results.some(isSpeedScenario)) return [report];
+  return SPEED_RESULTS.filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchReport);
+}
+
+function speedToLeadSection(report: BenchReport): string {
+  const runs = speedToLeadRuns(report);
+  if (runs.length === 0) return '(not measured: run `BENCH_SCENARIOS=speed pnpm bench`)';
+  const origin = runs[0] === report ? '' : `Measured on their own (${runs.map((run) => `${sizeText(Math.max(...run.settings.sizes))} ${run.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${run.settings.runs} runs of ${run.settings.seconds} s, load average at the start ${run.machine.loadAverage.join(' / ')}`).join('; ')}), not in the run above.\n\n`;
+  return (
+    origin +
+    table(
+      ['database', 'leads', 'scenario', 'leads in the period', 'first request ms (nothing kept)', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
+      runs.flatMap((run) => run.results.filter(isSpeedScenario)).map((r) => [
+        r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), String(r.leadsInPeriod), r.firstRequestMs.toFixed(0), String(r.connections),
+        spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
 }
 
 /** How many of the leads the ingest created got an agent by round-robin (runs before the pipeline issue did not count them). */
@@ -247,6 +273,18 @@ function goalsTable(report: BenchReport): string {
         const name = PHONE_SCENARIOS.includes(r.scenario) ? `list "${r.scenario}"` : r.scenario;
         lines.push([`${name}${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.p95.median < GOALS.listP95Ms)]);
       }
+    }
+  }
+  // The speed-to-lead report is held to the list's latency goal at its largest size (issue 23): served, and its first, uncached request.
+  const speedRuns = speedToLeadRuns(report);
+  const speedSize = Math.max(...speedRuns.flatMap((run) => run.settings.sizes));
+  for (const run of speedRuns) {
+    const label = run === report ? '' : ` (separate run at ${sizeText(speedSize)})`;
+    for (const r of run.results.filter((x) => isSpeedScenario(x) && x.size === speedSize)) {
+      // A load that got no answer (every request timed out) has no p95 to meet.
+      const served = r.api.errors === 0 && r.api.requestsPerSecond.median > 0;
+      lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, served ? `${r.api.p95.median.toFixed(1)} ms` : `${r.api.errors} errors`, verdict(served && r.api.p95.median < GOALS.listP95Ms)]);
+      lines.push([`${r.scenario}${label}, ${r.provider}: first request (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.firstRequestMs.toFixed(0)} ms`, verdict(r.firstRequestMs < GOALS.listP95Ms)]);
     }
   }
   // The Source filter's reads are held to the list's latency goal (issue 21).

@@ -4,6 +4,8 @@ import { DynamicModule, Module } from '@nestjs/common';
 import { APP_FILTER, APP_INTERCEPTOR, APP_PIPE } from '@nestjs/core';
 import { ServeStaticModule } from '@nestjs/serve-static';
 import { ActivityModule } from './activity/activity.module';
+import { ResponseTimesModule } from './leads/response-times/response-times.module';
+import { SpeedToLeadModule } from './reports/speed-to-lead/speed-to-lead.module';
 import { AccessLogModule } from './privacy/access-log/access-log.module';
 import { ErasedPeopleModule } from './privacy/erased-people.module';
 import { PrivacyModule } from './privacy/privacy.module';
@@ -45,6 +47,7 @@ export class AppModule {
         rateLimitsModule,
         AuthModule,
         EventsModule,
+        ResponseTimesModule,
         ActivityModule,
         AccessLogModule,
         ErasedPeopleModule,
@@ -61,6 +64,7 @@ export class AppModule {
         LeadSourcesModule,
         PrivacyModule,
         CallbackRequestsModule,
+        SpeedToLeadModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

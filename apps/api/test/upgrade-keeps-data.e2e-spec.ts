@@ -239,6 +239,25 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
     const upgrade = upgradedRelease('7f348c4', provider);
     const { get } = upgrade;
 
+    it('gives every stored lead its response times: arrival at creation, first outbound call, first connected call, first answer by its owner', async () => {
+      const rows = await queryRows<Record<string, string | Date | null>>(
+        upgrade.database,
+        `SELECT lead_id, source, arrived_at, first_attempt_at, first_conversation_at, first_owner_action_at FROM lead_response_times ORDER BY lead_id`,
+      );
+      const [{ count }] = await queryRows<{ count: number | string }>(upgrade.database, 'SELECT count(*) AS count FROM leads');
+      expect(rows).toHaveLength(Number(count));
+      const time = (value: string | Date | null) => (value === null ? null : new Date(value).toISOString());
+      const byLead = new Map(rows.map((row) => [row.lead_id, { source: row.source, arrived: time(row.arrived_at), attempt: time(row.first_attempt_at), conversation: time(row.first_conversation_at), ownerAction: time(row.first_owner_action_at) }]));
+      // Called out by the agent, talked 40 s, then moved on by Sunita, her owner.
+      expect(byLead.get(id(14))).toEqual({ source: 'web form', arrived: '2026-11-21T14:00:00.000Z', attempt: '2026-11-22T05:00:00.000Z', conversation: '2026-11-22T05:00:05.000Z', ownerAction: '2026-11-22T05:02:00.000Z' });
+      // Never called; a note by Meera (not the owner) does not count, Sunita's edit does.
+      expect(byLead.get(id(10))).toEqual({ source: 'web form', arrived: '2026-11-20T10:30:00.000Z', attempt: null, conversation: null, ownerAction: '2026-11-21T07:00:00.000Z' });
+      // Came from the voice button: her own call, before the lead was written, is neither an attempt nor an answer.
+      expect(byLead.get(id(1))).toEqual({ source: 'voice bot', arrived: '2026-11-20T04:35:12.345Z', attempt: null, conversation: null, ownerAction: '2026-11-21T05:00:00.000Z' });
+      // A call placed and still queued: an attempt, no conversation.
+      expect(byLead.get(id(20))).toMatchObject({ attempt: '2026-11-24T06:00:00.000Z', conversation: null });
+    });
+
     it('keys every stored lead for "is this the same person", and shows the possible duplicates they held: a shared phone, one Gmail mailbox, a close name in one place', async () => {
       const leads = await queryRows<{ id: string; name: string; email: string | null; location: string | null; email_key: string | null; name_key: string | null; location_key: string | null }>(
         upgrade.database,

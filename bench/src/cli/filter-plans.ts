@@ -12,6 +12,7 @@ import { EVERY_LEAD } from '../../../apps/api/src/leads/access/lead-access';
 import type { ResolvedLeadFilter } from '../../../apps/api/src/leads/lead-list-filter';
 import { LeadsRepository } from '../../../apps/api/src/leads/leads.repository';
 import { LeadSourcesRepository } from '../../../apps/api/src/leads/sources/lead-sources.repository';
+import { LeadResponseTimesRepository } from '../../../apps/api/src/leads/response-times/lead-response-times.repository';
 import { BENCH_AGENTS } from '../lead-generator';
 
 const DAY = 86_400_000;
@@ -77,7 +78,7 @@ async function main(): Promise<void> {
   if (!url) throw new Error('Usage: pnpm --filter @lead-desk/bench plans <DATABASE_URL> [out.md]');
   const target = parseDatabaseUrl(url);
   const database = new Database(target, loadAppConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }));
-  const repository = new LeadsRepository(database, new LeadSourcesRepository(database));
+  const repository = new LeadsRepository(database, new LeadSourcesRepository(database), new LeadResponseTimesRepository(database));
   const explain = (query: Sql) =>
     target.provider === 'sqlite' ? sql`EXPLAIN QUERY PLAN ${query}` : sql`EXPLAIN (COSTS OFF) ${query}`;
   let capture: ((query: Sql) => Promise<void>) | undefined;

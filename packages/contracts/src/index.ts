@@ -56,3 +56,4 @@ export * from './lead-sources/lead-source-key';
 export * from './lead-sources/inbound-lead';
 export * from './properties/property-catalog';
 export * from './callbacks/callback-request';
+export * from './reports/speed-to-lead';

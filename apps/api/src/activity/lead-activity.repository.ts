@@ -8,6 +8,7 @@ import { empty, join, sql } from '../database/sql';
 import type { LeadCursor } from '../leads/lead-cursor';
 import { AccessLog } from '../privacy/access-log/access-log.service';
 import type { NewActivity } from './activity-entry';
+import { LeadResponseTimesRepository } from '../leads/response-times/lead-response-times.repository';
 
 type Db = Pick<TransactionClient, '$executeRaw' | 'accessLogEntry'>;
 
@@ -30,6 +31,7 @@ export class LeadActivityRepository {
   constructor(
     private readonly database: Database,
     private readonly accessLog: AccessLog,
+    private readonly responseTimes: LeadResponseTimesRepository,
   ) {}
 
   /**
@@ -43,6 +45,8 @@ export class LeadActivityRepository {
     await db.$executeRaw`INSERT INTO lead_activities (id, lead_id, type, actor_id, at, data) VALUES ${join(rows)}`;
     // Consent and Do Not Call changes are also the access log's, whichever path made them.
     await this.accessLog.recordChanges(entries, db);
+    // An entry by the lead's owner may be its first answer to the lead.
+    await this.responseTimes.recordOwnerActions(entries, at, db);
   }
 
   /**

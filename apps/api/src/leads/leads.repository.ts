@@ -16,14 +16,19 @@ import { identityKeyColumns, type IdentityKeyColumns } from './identity/identity
 import type { LeadAccess } from './access/lead-access';
 import { leadAccessConditions, leadAccessKey } from './access/lead-access-condition';
 import { LEAD_PIPELINE_INCLUDE, type LeadWithPipeline } from './outputs/lead.output';
-import { VOICE_BOT_SOURCE } from './lead-sources';
+import { DEFAULT_SOURCE, VOICE_BOT_SOURCE } from './lead-sources';
 import { LeadTagPageConditions, tagSetCondition } from './lead-tag-conditions';
 import { LeadSourcesRepository } from './sources/lead-sources.repository';
+import { LeadResponseTimesRepository } from './response-times/lead-response-times.repository';
 import { spellingsOf } from './sources/sources-in-use';
 import type { DayCounts, StatsWindows } from './stats-windows';
 
 /** A new lead's columns, its owner by id. */
-export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt'>;
+export type LeadWrite = Omit<LeadUncheckedCreateInput, 'updatedAt' | 'responseTime'>;
+/** When a new lead arrived, where its source said so itself (an inbound channel's own creation time); its creation otherwise. */
+export interface Arrival {
+  arrivedAt?: Date;
+}
 /** What a staff edit writes: the lead's own columns and where it stands in the pipeline. */
 export type LeadPipelineChanges = LeadColumns &
   Partial<Pick<Lead, 'stageId' | 'ownerId' | 'lostReason' | 'archivedAt' | 'tags' | 'doNotCall' | 'doNotCallReason' | 'previouslyErasedAt'>>;
@@ -69,6 +74,7 @@ export class LeadsRepository {
   constructor(
     private readonly database: Database,
     private readonly sources: LeadSourcesRepository,
+    private readonly responseTimes: LeadResponseTimesRepository,
   ) {
     this.tagPageConditions = new LeadTagPageConditions(database);
   }
@@ -236,6 +242,8 @@ export class LeadsRepository {
   /** Writes a lead's row back exactly as it was kept (every column, its version and times too). */
   async restore(row: StoredLead, db: Db): Promise<void> {
     await db.lead.create({ data: row });
+    // Its response times went with it: it arrives again as it was created, the rest unknown.
+    await this.responseTimes.recordArrivals([{ leadId: row.id, source: row.source, arrivedAt: row.createdAt }], db);
   }
 
   /** Writes a lead's row back exactly as it was kept, only if the lead is still at `version`: false when it is not. */
@@ -274,12 +282,18 @@ export class LeadsRepository {
     return db.lead.findMany({ where: { OR: matches } });
   }
 
-  create(data: LeadWrite, db: Db = this.database.client): Promise<LeadWithPipeline> {
-    return db.lead.create({ data: { ...data, ...identityKeyColumns(data) }, include: LEAD_PIPELINE_INCLUDE });
+  /** A new lead with its response-time row (nested: one write, even outside a transaction). */
+  create(data: LeadWrite, db: Db = this.database.client, { arrivedAt }: Arrival = {}): Promise<LeadWithPipeline> {
+    const createdAt = data.createdAt ? new Date(data.createdAt) : new Date();
+    const responseTime = { create: { source: data.source ?? DEFAULT_SOURCE, arrivedAt: arrivedAt ?? createdAt } };
+    return db.lead.create({ data: { ...data, createdAt, ...identityKeyColumns(data), responseTime }, include: LEAD_PIPELINE_INCLUDE });
   }
 
-  /** New leads, ids and times given, in one statement (raw: Prisma compiles every createMany anew, data included). */
-  async createMany(leads: Lead[], db: Db): Promise<void> {
+  /**
+   * New leads, ids and times given, in one statement (raw: Prisma compiles every createMany anew, data included),
+   * and their response-time rows in another: each arrived when it was created unless it says otherwise.
+   */
+  async createMany(leads: (Lead & Arrival)[], db: Db): Promise<void> {
     if (leads.length === 0) return;
     const rows = leads.map((lead) => {
       const { emailKey, nameKey, locationKey } = identityKeyColumns(lead);
@@ -293,6 +307,10 @@ export class LeadsRepository {
         loan_needed, created_at, updated_at, stage_id, owner_id, lost_reason, version, archived_at, tags, do_not_call, do_not_call_reason, previously_erased_at,
         email_key, name_key, location_key)
       VALUES ${join(rows)}`;
+    await this.responseTimes.recordArrivals(
+      leads.map((lead) => ({ leadId: lead.id, source: lead.source, arrivedAt: lead.arrivedAt ?? lead.createdAt })),
+      db,
+    );
   }
 
   /** Gives each lead its owner: one statement per owner (a team has a handful of agents). */

@@ -22,6 +22,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/leads/board', role: 'agent' },
   { method: 'get', path: '/api/leads/sources', role: 'agent' },
   { method: 'get', path: '/api/leads/stats/daily', role: 'agent' },
+  { method: 'get', path: '/api/reports/speed-to-lead?from=2026-11-01&to=2026-11-30', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}', role: 'agent', leadScoped: true },
   { method: 'get', path: '/api/leads/{leadId}/activity', role: 'agent', leadScoped: true },
   { method: 'patch', path: '/api/leads/{leadId}', body: { location: 'Matrix City' }, role: 'agent', leadScoped: true },

@@ -4,6 +4,7 @@ import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
 import { LeadSources } from '../features/sources';
+import { SpeedToLead } from '../features/speed-to-lead';
 import { ErrorNotice } from '../components/ErrorNotice';
 
 const TEXT = {
@@ -25,6 +26,7 @@ export function AdminDashboard() {
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}
+            <SpeedToLead />
             <SessionControls session={data} />
           </>
         )

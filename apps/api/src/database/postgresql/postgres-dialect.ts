@@ -76,6 +76,14 @@ export class PostgresDialect implements DatabaseDialect {
     return sql`${value}::${raw(POSTGRES_TYPES[type])}`;
   }
 
+  secondsBetween(earlier: Sql, later: Sql): Sql {
+    return sql`extract(epoch from (${later} - ${earlier}))::double precision`;
+  }
+
+  percentile(value: Sql, fraction: number): Sql {
+    return sql`percentile_cont(${raw(String(fraction))}) WITHIN GROUP (ORDER BY ${value})`;
+  }
+
   /** `<table>_change_seq`, which a statement trigger on the table advances on every write, from whatever client (migration leads_change_counter). */
   tableVersion(table: string): Sql {
     return sql`SELECT (CASE WHEN is_called THEN last_value ELSE 0 END)::text AS version FROM ${raw(escapeIdentifier(`${table}_change_seq`))}`;

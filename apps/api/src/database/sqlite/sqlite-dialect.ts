@@ -5,7 +5,7 @@ import { PrismaClient } from '../../generated/sqlite/client';
 import type { DatabaseDialect, JobQueueOptions, RowReader, SearchPurpose, SearchTarget } from '../database-dialect';
 import type { SqliteTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
-import { sql, type Sql } from '../sql';
+import { raw, sql, type Sql } from '../sql';
 import { InProcessNotifications } from './in-process-notifications';
 import { SecureDeleteSqliteAdapter } from './secure-delete-adapter';
 import { SqliteCsvExport } from './sqlite-csv-export';
@@ -72,6 +72,16 @@ export class SqliteDialect implements DatabaseDialect {
   /** SQLite types a VALUES list's cells by their values. */
   typed(value: unknown): Sql {
     return sql`${value}`;
+  }
+
+  /** julianday reads every form a time is stored in; rounded to the millisecond the times have. */
+  secondsBetween(earlier: Sql, later: Sql): Sql {
+    return sql`round((julianday(${later}) - julianday(${earlier})) * 86400.0, 3)`;
+  }
+
+  /** SQLite's own percentile_cont(Y, P) (the percentile functions, built into the SQLite that better-sqlite3 ships). */
+  percentile(value: Sql, fraction: number): Sql {
+    return sql`percentile_cont(${value}, ${raw(String(fraction))})`;
   }
 
   /** The read connection's data_version: it writes nothing, so any commit by another connection moves it. */

@@ -20,7 +20,6 @@ import { identityKeys, LeadIdentities } from '../lead-identity';
 import { columnsOfFields, leadColumnsOf, leadFieldChanges } from '../lead-field-changes';
 import { toLeadChanges, toLeadWrite } from '../lead-write';
 import { LeadsRepository } from '../leads.repository';
-import { LeadResponseTimesRepository } from '../response-times/lead-response-times.repository';
 import { LeadRouter } from '../routing/lead-router';
 import { routingActivity } from '../routing/routing-activity';
 import type { InboundLead, IntakeOutcome } from './inbound-lead';
@@ -50,7 +49,6 @@ export class LeadIntakeService {
     private readonly consents: ConsentsRepository,
     private readonly erasedPeople: ErasedPeople,
     private readonly possibleDuplicates: PossibleDuplicates,
-    private readonly responseTimes: LeadResponseTimesRepository,
     private readonly cadences: CadenceOpening,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -112,8 +110,8 @@ export class LeadIntakeService {
       createdAt: now,
       updatedAt: now,
     };
-    await this.leads.createMany([lead], db);
-    await this.responseTimes.recordArrival(lead.id, inbound.source, inbound.arrivedAt ?? now, db);
+    // Its response-time row is written with it, arrived by the source's own clock where it sends one.
+    await this.leads.createMany([{ ...lead, arrivedAt: inbound.arrivedAt ?? now }], db);
     entries.push(
       activity(lead.id, 'created', { source: lead.source }),
       arrivedEntry(lead.id, inbound, []),

@@ -4,10 +4,11 @@ import type { LeadDuplicate, ReadRow } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import { join, raw, sql } from '../../database/sql';
 import { duplicatePairKey } from '../duplicates/duplicate-pair';
+import { LeadResponseTimesRepository, type KeptResponseTime } from '../response-times/lead-response-times.repository';
 import { MOVED_WITH_THE_LEAD, type MovedTable } from './lead-references';
 import { rowFromJson, rowToJson } from './stored-rows';
 
-type Db = Pick<TransactionClient, '$queryRaw' | '$executeRaw' | 'leadDuplicate'>;
+type Db = Pick<TransactionClient, '$queryRaw' | '$executeRaw' | 'leadDuplicate' | 'leadResponseTime'>;
 
 /** A pair of possible duplicates as the merge record keeps it. */
 export type KeptPair = ReadRow<LeadDuplicate>;
@@ -28,6 +29,8 @@ export interface Belongings {
   movedJobItems: string[];
   /** Jobs that had selected both leads: the merged lead's item went. */
   removedJobItems: string[];
+  /** The merged lead's response times, which went with its row (absent from records made before they were measured). */
+  responseTime?: KeptResponseTime | null;
 }
 
 /** The merge's record of the kept lead's rows right after it: a row added or deleted since (a note, a call) is a change made after the merge. */
@@ -44,7 +47,10 @@ const IDS_PER_STATEMENT = 1000;
  */
 @Injectable()
 export class LeadBelongingsRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly responseTimes: LeadResponseTimesRepository,
+  ) {}
 
   /** How many rows of each moved table belong to the lead. */
   async count(leadId: string, db: Pick<Db, '$queryRaw'> = this.database.client): Promise<RowCounts> {
@@ -64,7 +70,15 @@ export class LeadBelongingsRepository {
     const keptKeys = new Set((await db.$queryRaw<{ key: string }[]>`SELECT "key" FROM lead_tags WHERE lead_id = ${keptId}`).map(({ key }) => key));
     const added = tags.filter(({ key }) => !keptKeys.has(key));
     if (added.length > 0) await db.$executeRaw`INSERT INTO lead_tags ("key", lead_id, name) VALUES ${join(added.map(({ key, name }) => sql`(${key}, ${keptId}, ${name})`))}`;
-    return { moved, tags, addedTagKeys: added.map(({ key }) => key), ...(await this.movePairs(mergedId, keptId, db)), ...(await this.moveJobItems(mergedId, keptId, db)) };
+    return {
+      moved,
+      tags,
+      addedTagKeys: added.map(({ key }) => key),
+      ...(await this.movePairs(mergedId, keptId, db)),
+      ...(await this.moveJobItems(mergedId, keptId, db)),
+      // The kept lead keeps its own response times; the merged lead's row goes with it and comes back on undo.
+      responseTime: await this.responseTimes.keep(mergedId, db),
+    };
   }
 
   /**
@@ -74,6 +88,7 @@ export class LeadBelongingsRepository {
    * key would have left it.
    */
   async restore(belongings: Belongings, mergedId: string, keptId: string, db: Db): Promise<void> {
+    if (belongings.responseTime) await this.responseTimes.putBack(belongings.responseTime, db);
     for (const table of MOVED_WITH_THE_LEAD) {
       for (const ids of chunks(belongings.moved[table])) {
         await db.$executeRaw`UPDATE ${raw(table)} SET lead_id = ${mergedId} WHERE lead_id = ${keptId} AND id IN (${join(ids)})`;

@@ -17,12 +17,12 @@ export const LEAD_REFERENCES: Record<string, string> = {
   'lead_duplicates.other_lead_id': 'as lead_duplicates.lead_id',
   'job_items.lead_id': 'a job that selected the merged lead selects the kept lead (once, if it selected both)',
   'access_log.lead_id': 'stays: the log says what happened to whom',
+  'lead_response_times.lead_id': 'the kept lead keeps its own; the merged lead’s goes with its row, kept in the record, and comes back on undo',
   'lead_merges.kept_lead_id': 'the merge record itself',
   'lead_merges.merged_lead_id': 'the merge record itself',
   'callback_cadences.lead_id': 'the merged lead’s cadences end with it (deleted with its row; an undo does not bring them back): one person, the kept lead’s cadence goes on',
   'callback_cadences.open_lead_id': 'as callback_cadences.lead_id',
   'call_attempts.lead_id': 'the attempts go with their cadence',
-  'lead_response_times.lead_id': 'the merged lead’s row goes with it; the kept lead keeps its own',
   'webhook_events.lead_id': 'stays: the lead a lead channel’s delivery made or updated at the time (an erasure of that lead deletes the delivery)',
   'inbound_deliveries.lead_id': 'stays: the lead a delivery made or updated at the time, which a repeat of it answers',
 };

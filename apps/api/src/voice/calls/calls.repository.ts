@@ -3,6 +3,8 @@ import { Database } from '../../database/database';
 import type { Call, CallUncheckedCreateInput } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import { join, sql } from '../../database/sql';
+import { callMilestones, type CallMilestones } from '../../leads/response-times/call-milestones';
+import { LeadResponseTimesRepository } from '../../leads/response-times/lead-response-times.repository';
 
 export type CallFields = Omit<CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 /** Every column of a call record but its identity and timestamps. */
@@ -11,7 +13,10 @@ export type CallColumns = Omit<Call, 'id' | 'vapiCallId' | 'createdAt' | 'update
 /** The only place that queries call records. */
 @Injectable()
 export class CallsRepository {
-  constructor(private readonly database: Database) {}
+  constructor(
+    private readonly database: Database,
+    private readonly responseTimes: LeadResponseTimesRepository,
+  ) {}
 
   findById(id: string): Promise<Call | null> {
     return this.database.client.call.findUnique({ where: { id } });
@@ -46,10 +51,14 @@ export class CallsRepository {
   /**
    * One row per platform call id (its unique constraint). Writes take a transaction:
    * on SQLite a statement outside one would join whatever transaction is open on the
-   * shared connection, and vanish if that one rolls back.
+   * shared connection, and vanish if that one rolls back. The call's lead gets its first attempt or
+   * conversation from it, and, when `placedBy` owns the lead, its owner's first action.
    */
-  upsert(vapiCallId: string, create: CallFields, update: Partial<CallFields>, tx: TransactionClient): Promise<Call> {
-    return tx.call.upsert({ where: { vapiCallId }, create: { vapiCallId, ...create }, update });
+  async upsert(vapiCallId: string, create: CallFields, update: Partial<CallFields>, tx: TransactionClient, placedBy: string | null = null): Promise<Call> {
+    const call = await tx.call.upsert({ where: { vapiCallId }, create: { vapiCallId, ...create }, update });
+    await this.responseTimes.recordCalls(milestonesOf([call]), tx);
+    if (placedBy && call.leadId) await this.responseTimes.recordOwnerAction([call.leadId], placedBy, call.updatedAt, tx);
+    return call;
   }
 
   /**
@@ -74,5 +83,10 @@ export class CallsRepository {
         summary = excluded.summary, transcript = excluded.transcript, recording_url = excluded.recording_url,
         structured_data = excluded.structured_data, structured_outputs = excluded.structured_outputs,
         success_evaluation = excluded.success_evaluation, updated_at = excluded.updated_at`;
+    await this.responseTimes.recordCalls(milestonesOf(calls), tx);
   }
+}
+
+function milestonesOf(calls: Call[]): CallMilestones[] {
+  return calls.map(callMilestones).filter((milestones) => milestones !== null);
 }

@@ -81,6 +81,7 @@ export class OutboundCallsService {
           { leadId: target.leadId ?? null, type: 'outboundPhoneCall', status: created.status, customerNumber: number },
           { leadId: target.leadId ?? null, customerNumber: number },
           tx,
+          actorId,
         );
       })
       .catch((error: unknown) => {

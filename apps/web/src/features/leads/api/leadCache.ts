@@ -79,7 +79,7 @@ function isNewer(a: Lead, b: Lead): boolean {
   return a.createdAt === b.createdAt ? a._id > b._id : a.createdAt > b.createdAt;
 }
 
-const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily', 'board', 'views', 'sources']);
+const SUMMARY_KINDS = new Set(['stats', 'counts', 'daily', 'board', 'views', 'sources', 'speed-to-lead']);
 
 /** Stats, filter counts, board counts, saved views' and sources' counts and the chart are cheap to read again; they follow any change. */
 export function refreshLeadSummaries(queryClient: QueryClient): Promise<void> {

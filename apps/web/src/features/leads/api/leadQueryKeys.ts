@@ -15,6 +15,8 @@ export const leadKeys = {
   savedViews: () => [...leadKeys.all, 'views'] as const,
   stats: (timeZone: string) => [...leadKeys.all, 'stats', timeZone] as const,
   daily: (timeZone: string) => [...leadKeys.all, 'daily', timeZone] as const,
+  /** The speed-to-lead report of a period: new leads and calls change it (the live stream refreshes it). */
+  speedToLead: (period?: { from: string; to: string; tz: string }) => [...leadKeys.all, 'speed-to-lead', ...(period ? [period] : [])] as const,
   details: () => [...leadKeys.all, 'detail'] as const,
   detail: (id: string) => [...leadKeys.details(), id] as const,
   /** What the details view reads of a lead besides the lead itself; a change to the lead refreshes them. */

@@ -66,6 +66,8 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
         }
         if (event.type !== 'call.updated') continue;
         queryClient.setQueryData(callKeys.call(event.data.id), event.data);
+        // A call placed or connected is a lead's first attempt or conversation.
+        void queryClient.invalidateQueries({ queryKey: leadKeys.speedToLead() });
         if (!event.data.leadId) continue;
         void queryClient.invalidateQueries({ queryKey: leadKeys.detail(event.data.leadId) });
         // A call's progress is on the lead's timeline too.

@@ -1,0 +1,4 @@
+import { speedToLeadReportSchema } from '@lead-desk/contracts';
+import { createZodDto } from 'nestjs-zod';
+
+export class SpeedToLeadReportOutput extends createZodDto(speedToLeadReportSchema) {}

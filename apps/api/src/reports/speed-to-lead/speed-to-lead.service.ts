@@ -1,0 +1,64 @@
+import { Inject, Injectable } from '@nestjs/common';
+import type { SpeedToLeadQuery, SpeedToLeadReport } from '@lead-desk/contracts';
+import { DateTime } from 'luxon';
+import { InvalidFieldsException } from '../../common/field-errors';
+import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { Database } from '../../database/database';
+import { VersionedCache } from '../../database/versioned-cache';
+import type { LeadAccess } from '../../leads/access/lead-access';
+import { SpeedToLeadRepository, toSpeedFigures, type ReportScope } from './speed-to-lead.repository';
+
+/** The longest period one report covers: a year, as the daily stats. */
+const MAX_DAYS = 366;
+
+/**
+ * The report of a period, aggregated in SQL, kept per period and viewer until lead_response_times
+ * or leads change (a new lead, a call, an owner's action, an owner changed): at a month of
+ * leads the aggregation takes a second, and a team opens the same period again and again.
+ */
+@Injectable()
+export class SpeedToLeadService {
+  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100);
+
+  constructor(
+    private readonly reports: SpeedToLeadRepository,
+    private readonly database: Database,
+    @Inject(APP_CONFIG) private readonly config: AppConfig,
+  ) {}
+
+  /** The period's figures; an agent's report covers the leads they own, an admin's every lead. */
+  async report(query: SpeedToLeadQuery, access: LeadAccess): Promise<SpeedToLeadReport> {
+    const tz = query.tz ?? this.config.APP_TIME_ZONE;
+    const scope = { ...period(query.from, query.to, tz), ownerId: access.kind === 'all' ? null : access.staffId } satisfies ReportScope;
+    const version = `${await this.database.tableVersion('lead_response_times')}:${await this.database.tableVersion('leads')}`;
+    const key = `${scope.from.toISOString()}|${scope.before.toISOString()}|${scope.ownerId ?? ''}`;
+    return this.reportsByScope.get(key, version, () => this.compute(query, tz, scope));
+  }
+
+  private async compute(query: SpeedToLeadQuery, tz: string, scope: ReportScope): Promise<SpeedToLeadReport> {
+    const [overall, bySource, byAgent, waiting] = await Promise.all([
+      this.reports.overall(scope),
+      this.reports.bySource(scope),
+      this.reports.byAgent(scope),
+      this.reports.waiting(scope),
+    ]);
+    return {
+      from: query.from,
+      to: query.to,
+      tz,
+      overall: toSpeedFigures(overall[0]),
+      bySource: bySource.map((row) => ({ source: row.key ?? '', ...toSpeedFigures(row) })),
+      byAgent: byAgent.map((row) => ({ agent: row.key ? { id: row.key, name: row.name ?? '' } : null, ...toSpeedFigures(row) })),
+      waiting,
+    };
+  }
+}
+
+/** The instants bounding the calendar days from `from` to `to` (both included) in `tz`. */
+function period(from: string, to: string, tz: string): Pick<ReportScope, 'from' | 'before'> {
+  const start = DateTime.fromISO(from, { zone: tz }).startOf('day');
+  const end = DateTime.fromISO(to, { zone: tz }).startOf('day').plus({ days: 1 });
+  if (end <= start) throw new InvalidFieldsException([{ field: 'to', message: 'must not be before from' }]);
+  if (end.diff(start, 'days').days > MAX_DAYS) throw new InvalidFieldsException([{ field: 'to', message: `must be at most ${MAX_DAYS} days after from` }]);
+  return { from: start.toJSDate(), before: end.toJSDate() };
+}

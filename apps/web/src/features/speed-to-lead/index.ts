@@ -1,0 +1,1 @@
+export { SpeedToLead } from './components/SpeedToLead';
