@@ -36,6 +36,22 @@ describe('VersionedCache', () => {
     expect(await counts.get('all', 'v1', async () => 2)).toBe(2);
   });
 
+  it('shares a computation still running however long it takes, and ages an answer from when it came', async () => {
+    const counts = cache();
+    let finish: (value: number) => void = () => undefined;
+    const slow = jest.fn(() => new Promise<number>((resolve) => (finish = resolve)));
+    const first = counts.get('year', 'v1', slow);
+    now = 25_000;
+    const later = counts.get('year', 'v1', slow);
+    finish(9);
+    expect(await Promise.all([first, later])).toEqual([9, 9]);
+    expect(slow).toHaveBeenCalledTimes(1);
+    now = 34_000;
+    expect(await counts.get('year', 'v1', async () => -1)).toBe(9);
+    now = 35_000;
+    expect(await counts.get('year', 'v1', async () => 10)).toBe(10);
+  });
+
   it('does not keep a failed computation', async () => {
     const counts = cache();
     await expect(counts.get('all', 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');
