@@ -15,6 +15,6 @@ import { LeadSourcesService } from './lead-sources.service';
   imports: [LeadIntakeModule],
   controllers: [LeadSourcesController, InboundLeadsController],
   providers: [LeadSourcesRepository, LeadSourceKeysRepository, LeadSourceRefusalsRepository, InboundDeliveriesRepository, InboundLeadsService, LeadSourcesService, LeadSourceKeyGuard],
-  exports: [LeadSourceRefusalsRepository],
+  exports: [LeadSourceRefusalsRepository, InboundLeadsService],
 })
 export class LeadSourcesModule {}

@@ -2,6 +2,7 @@ import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadAdsModule } from '../lead-ads/lead-ads.module';
+import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
 import { LeadsModule } from '../leads/leads.module';
 import { CallbackCadencesModule } from './callbacks/callback-cadences.module';
 import { CallbackRunner } from './callbacks/callback-runner';
@@ -20,7 +21,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, CallbackCadencesModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner],
   exports: [WebhookProcessor],

@@ -15,6 +15,10 @@ const CHANNEL_OF_KIND: Record<Exclude<LeadSourceKind, 'api'>, string> = { callba
 /** A stored delivery and, once processed, what became of it. */
 export interface InboundDeliveryRecord {
   eventId: string;
+  /** The lead source whose key sent it. */
+  sourceId: string;
+  /** A test lead, never called. */
+  test: boolean;
   processed: boolean;
   outcome: { leadId: string; created: boolean; firstCallAt: Date | null; callNote: string | null; test: boolean } | null;
 }
@@ -51,7 +55,7 @@ export class InboundDeliveriesRepository {
       await tx.inboundDelivery.create({ data: { eventId, sourceId, receivedAt: now, test } });
       return true;
     });
-    if (stored) return { repeat: false, delivery: { eventId, processed: false, outcome: null } };
+    if (stored) return { repeat: false, delivery: { eventId, sourceId, test, processed: false, outcome: null } };
     const event = await this.database.client.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel: INBOUND_CHANNEL, externalId: inboxId! } }, select: { id: true } });
     return { repeat: true, delivery: await this.find(event.id) };
   }
@@ -65,7 +69,7 @@ export class InboundDeliveriesRepository {
       delivery.leadId === null
         ? null
         : { leadId: delivery.leadId, created: delivery.created ?? false, firstCallAt: delivery.firstCallAt, callNote: delivery.callNote, test: delivery.test };
-    return { eventId, processed: event.processedAt !== null, outcome };
+    return { eventId, sourceId: delivery.sourceId, test: delivery.test, processed: event.processedAt !== null, outcome };
   }
 
   /** In the transaction of the delivery's effects: what became of it, and the inbox row processed. */

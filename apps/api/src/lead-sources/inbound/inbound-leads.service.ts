@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { InboundLeadReceipt } from '@lead-desk/contracts';
 import { Clock } from '../../common/clock';
 import { InvalidFieldsException } from '../../common/field-errors';
@@ -8,6 +8,7 @@ import { LiveEventsService } from '../../events/live-events.service';
 import type { InboundLead } from '../../leads/intake/inbound-lead';
 import { LeadIntakeService } from '../../leads/intake/lead-intake.service';
 import { LeadSourceRefusalsRepository } from '../lead-source-refusals.repository';
+import { LeadSourcesRepository } from '../lead-sources.repository';
 import { InboundDeliveriesRepository, type InboundDeliveryRecord } from './inbound-deliveries.repository';
 import { readInboundPayload } from './inbound-lead-payload';
 
@@ -22,10 +23,13 @@ class ProcessedElsewhere extends Error {}
  */
 @Injectable()
 export class InboundLeadsService {
+  private readonly logger = new Logger(InboundLeadsService.name);
+
   constructor(
     private readonly database: Database,
     private readonly deliveries: InboundDeliveriesRepository,
     private readonly refusals: LeadSourceRefusalsRepository,
+    private readonly sources: LeadSourcesRepository,
     private readonly intake: LeadIntakeService,
     private readonly liveEvents: LiveEventsService,
     private readonly clock: Clock,
@@ -46,6 +50,30 @@ export class InboundLeadsService {
     // Stored but not processed: a first delivery, or a repeat of one whose processing failed.
     const inbound: InboundLead = { fields, source: source.name, sourceId: source.id, arrivedAt, test, details: Object.keys(details).length > 0 ? details : undefined };
     return { receipt: await this.process(delivery, inbound), repeat };
+  }
+
+  /**
+   * A stored delivery whose processing failed, tried again from the inbox: read as it came,
+   * for the source whose key sent it (still that source's lead, even if the source was removed since).
+   */
+  async replay(eventId: string, payload: string): Promise<'processed' | 'failed'> {
+    const delivery = await this.deliveries.find(eventId);
+    if (delivery.outcome) return 'processed';
+    const source = await this.sources.find(delivery.sourceId);
+    const read = readInboundPayload(JSON.parse(payload), { phoneRegion: this.config.DEFAULT_PHONE_REGION, timeZone: this.config.APP_TIME_ZONE, now: this.clock.now() });
+    if (!source || !read.ok) {
+      await this.deliveries.markFailed(eventId, source ? 'The stored delivery cannot be read as a lead.' : 'Its lead source no longer exists.');
+      return 'failed';
+    }
+    const { fields, arrivedAt, details } = read.value;
+    const inbound: InboundLead = { fields, source: source.name, sourceId: source.id, arrivedAt, test: delivery.test, details: Object.keys(details).length > 0 ? details : undefined };
+    try {
+      await this.process(delivery, inbound);
+      return 'processed';
+    } catch (error) {
+      this.logger.warn({ err: error, eventId, sourceId: source.id }, 'An inbound delivery replayed from the inbox failed again');
+      return 'failed';
+    }
   }
 
   private async process(delivery: InboundDeliveryRecord, inbound: InboundLead): Promise<InboundLeadReceipt> {

@@ -3,6 +3,8 @@ import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ReplayResult, WebhookEventPage } from '@lead-desk/contracts';
 import { Roles } from '../../auth/auth.decorators';
 import { LeadAdsProcessor } from '../../lead-ads/lead-ads-processor.service';
+import { INBOUND_CHANNEL } from '../../lead-sources/inbound/inbound-deliveries.repository';
+import { InboundLeadsService } from '../../lead-sources/inbound/inbound-leads.service';
 import { decodeLeadCursor, encodeLeadCursor } from '../../leads/lead-cursor';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { IdParams } from '../../common/id.params';
@@ -22,6 +24,7 @@ export class WebhookEventsController {
     private readonly inbox: WebhookInboxRepository,
     private readonly processor: WebhookProcessor,
     private readonly leadAds: LeadAdsProcessor,
+    private readonly inboundLeads: InboundLeadsService,
   ) {}
 
   /** `{ events, nextCursor }`, newest first; pass `nextCursor` as `cursor` for the next page. */
@@ -47,7 +50,8 @@ export class WebhookEventsController {
     const event = await this.inbox.findById(id);
     if (!event) throw new NotFoundException(`No webhook event with id ${id}.`);
     if (event.processedAt) throw new ConflictException('This webhook event has been processed already.');
-    const outcome = event.channel === 'vapi' ? await this.processor.replay(event) : await this.replayLeadAd(event);
+    const outcome =
+      event.channel === 'vapi' ? await this.processor.replay(event) : event.channel === INBOUND_CHANNEL ? await this.inboundLeads.replay(event.id, event.payload) : await this.replayLeadAd(event);
     return { outcome, event: toWebhookEventOutput((await this.inbox.findById(id))!) };
   }
 
