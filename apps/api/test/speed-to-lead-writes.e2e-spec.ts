@@ -97,10 +97,22 @@ describe.each(PROVIDERS)('response times per lead on %s', (provider) => {
     expect((await responseTime(lead.id))?.ownerAction).toBe(time(entry.at));
   });
 
-  it("gives the voice agent's new lead its row in the webhook's batch; the call that made it came before the lead and is no conversation", async () => {
+  it("gives the voice agent's new lead its row in the webhook's batch: the caller arrived when their call began, and was answered then", async () => {
+    // The fixture's call: started 2026-11-20T10:00:00Z, 192.5 s long.
     await webhook(endOfCallReport({ callId: 'speed-voice-1', number: '+919800000104' }));
-    const [lead] = await queryRows<{ id: string; created_at: string | Date }>(testApp.database, `SELECT id, created_at FROM leads WHERE phone = '+919800000104'`);
-    expect(await responseTime(lead.id)).toEqual({ source: 'voice bot', arrived: time(lead.created_at), attempt: null, conversation: null, ownerAction: null });
+    const [lead] = await queryRows<{ id: string }>(testApp.database, `SELECT id FROM leads WHERE phone = '+919800000104'`);
+    const started = '2026-11-20T10:00:00.000Z';
+    expect(await responseTime(lead.id)).toEqual({ source: 'voice bot', arrived: started, attempt: started, conversation: started, ownerAction: null });
+  });
+
+  it("counts a known lead's own call that connected (the page's voice button) as contact made, at its start", async () => {
+    const lead = await addLead('Web Caller', '+919800000114');
+    const report = endOfCallReport({ callId: 'speed-voice-2', number: '+919800000114', metadata: { leadId: lead.id }, type: 'webCall' });
+    const started = new Date(Date.now() + 1_000).toISOString();
+    Object.assign(report.message, { startedAt: started, endedAt: new Date(Date.now() + 60_000).toISOString(), durationSeconds: 59 });
+    Object.assign(report.message.call, { startedAt: started });
+    await webhook(report);
+    expect(await responseTime(lead.id)).toMatchObject({ attempt: started, conversation: started });
   });
 
   it("gives an import's new leads their rows", async () => {

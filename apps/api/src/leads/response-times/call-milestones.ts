@@ -3,7 +3,7 @@ import type { Call } from '../../database/models';
 /** What a stored call tells about a lead's response time. */
 export interface CallMilestones {
   leadId: string;
-  /** When a call to the lead was placed: an outbound phone call (staff's or the agent's cadence), at its record's creation. */
+  /** When a call to the lead was placed (an outbound phone call, staff's or the agent's cadence, at its record's creation), or a call of theirs connected. */
   attemptAt: Date | null;
   /** When the call connected, if it did: a conversation took place. */
   conversationAt: Date | null;
@@ -20,9 +20,10 @@ const TALKING = new Set(['in-progress', 'forwarding']);
  */
 export function callMilestones(call: Pick<Call, 'leadId' | 'type' | 'status' | 'startedAt' | 'durationSeconds' | 'createdAt' | 'updatedAt'>): CallMilestones | null {
   if (!call.leadId) return null;
-  const attemptAt = call.type === 'outboundPhoneCall' ? call.createdAt : null;
   const reportedTalk = call.startedAt !== null && (call.durationSeconds ?? 0) > 0;
   const conversationAt = reportedTalk || TALKING.has(call.status) ? (call.startedAt ?? call.updatedAt) : null;
+  // A call the person made (the page's voice button, an inbound call) that connected is contact made, as a call we placed is.
+  const attemptAt = call.type === 'outboundPhoneCall' ? call.createdAt : conversationAt;
   if (!attemptAt && !conversationAt) return null;
   return { leadId: call.leadId, attemptAt, conversationAt };
 }

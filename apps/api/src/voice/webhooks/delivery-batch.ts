@@ -1,4 +1,5 @@
 import type { Call, Lead } from '../../database/models';
+import type { Arrival } from '../../leads/leads.repository';
 import { newRowId } from '../../database/row-id';
 import type { LiveEventSignal } from '../../events/live-event';
 import { toLeadWrite } from '../../leads/lead-write';
@@ -15,7 +16,8 @@ import { leadIdOf, type EndOfCallReport, type StatusUpdate } from './vapi-messag
 
 /** What a batch of deliveries writes, each kind in as few statements as the repositories can. */
 export interface BatchWrites {
-  newLeads: Lead[];
+  /** With when each arrived: the start of the call that made it (the caller reached us then). */
+  newLeads: (Lead & Arrival)[];
   /** Changed columns of leads that were stored before the batch, by lead id. */
   leadChanges: Map<string, LeadColumns>;
   /** Every call record the batch touched, whole. */
@@ -47,7 +49,7 @@ export interface BatchHistory {
 export class DeliveryBatch {
   private readonly calls: Map<string, Call>;
   private readonly leads: LeadIdentities;
-  private readonly newLeads = new Map<string, Lead>();
+  private readonly newLeads = new Map<string, Lead & Arrival>();
   private readonly leadChanges = new Map<string, LeadColumns>();
   private readonly touchedCalls = new Set<Call>();
   private readonly duplicates: FoundDuplicate[] = [];
@@ -93,7 +95,7 @@ export class DeliveryBatch {
     if (match?.kind === 'same') {
       call.leadId = this.updateLead(match.lead, columnsBesideFields(changesFromCall(reported), this.history.staffEditedFields.get(match.lead.id) ?? new Set()));
     } else {
-      call.leadId = this.createLead(reported);
+      call.leadId = this.createLead(reported, reportedCall.startedAt);
       if (match) this.duplicates.push({ leadId: call.leadId, otherLeadId: match.lead.id, reason: match.reason });
     }
     this.signals.push({ type: match?.kind === 'same' ? 'lead.updated' : 'lead.created', id: call.leadId }, { type: 'call.updated', id: call.id });
@@ -148,8 +150,9 @@ export class DeliveryBatch {
     return call;
   }
 
-  private createLead({ lead }: ReportedLead): string {
-    const created: Lead = { ...toLeadWrite(lead), ...freshLead(this.entryStageId), source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now };
+  private createLead({ lead }: ReportedLead, callStartedAt: Date | null): string {
+    const arrivedAt = callStartedAt && callStartedAt < this.now ? callStartedAt : this.now;
+    const created: Lead & Arrival = { ...toLeadWrite(lead), ...freshLead(this.entryStageId), source: VOICE_BOT_SOURCE, id: newRowId(), createdAt: this.now, updatedAt: this.now, arrivedAt };
     this.newLeads.set(created.id, created);
     this.leads.add(created);
     return created.id;
