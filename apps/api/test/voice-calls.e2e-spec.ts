@@ -64,6 +64,7 @@ describe.each(PROVIDERS)('outbound calls on %s', (provider) => {
           assistantOverrides: { metadata: { leadId } },
         },
         callId: response.body.vapiCallId,
+        receivedAt: expect.any(Number),
       },
     ]);
     const call = await testApp.http.get(`/api/calls/${response.body.id}`).expect(200);
