@@ -110,7 +110,7 @@ describe.each(PROVIDERS)('response times per lead on %s', (provider) => {
     const report = endOfCallReport({ callId: 'speed-voice-2', number: '+919800000114', metadata: { leadId: lead.id }, type: 'webCall' });
     const started = new Date(Date.now() + 1_000).toISOString();
     Object.assign(report.message, { startedAt: started, endedAt: new Date(Date.now() + 60_000).toISOString(), durationSeconds: 59 });
-    Object.assign(report.message.call, { startedAt: started });
+    Object.assign(report.message.call!, { startedAt: started });
     await webhook(report);
     expect(await responseTime(lead.id)).toMatchObject({ attempt: started, conversation: started });
   });
