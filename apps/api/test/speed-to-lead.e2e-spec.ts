@@ -156,6 +156,21 @@ describe.each(PROVIDERS)('GET /api/reports/speed-to-lead on %s', (provider) => {
     expect(response.body.errors).toEqual([expect.objectContaining({ field, message: expect.stringContaining(message) })]);
   });
 
+  it('catches up after a change: the last report is answered meanwhile, the new one as soon as it is aggregated', async () => {
+    const day = { from: '2026-11-20', to: '2026-11-20', tz: 'Asia/Kolkata' };
+    expect(((await report(admin, day).expect(200)).body as SpeedToLeadReport).overall.leads).toBe(0);
+    const entryStageId = await testApp.app.get(StagesRepository).entryStageId();
+    await testApp.app.get(Database).transaction((tx) =>
+      testApp.app.get(LeadsRepository).create({ name: 'Catch Up', source: 'web form', ...freshLead(entryStageId), createdAt: new Date('2026-11-20T06:00:00.000Z') }, tx),
+    );
+    let leads = 0;
+    for (let tries = 0; tries < 100 && leads === 0; tries += 1) {
+      leads = ((await report(admin, day).expect(200)).body as SpeedToLeadReport).overall.leads;
+      if (leads === 0) await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+    expect(leads).toBe(1);
+  });
+
   it('is for staff only', async () => {
     await testApp.http.get(REPORT).query(PERIOD).expect(401);
   });

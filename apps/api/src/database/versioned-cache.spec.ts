@@ -52,6 +52,46 @@ describe('VersionedCache', () => {
     expect(await counts.get('year', 'v1', async () => 10)).toBe(10);
   });
 
+  describe('with stale answers allowed', () => {
+    const refreshErrors: unknown[] = [];
+    const staleCache = () => new VersionedCache<number>(2, 10_000, () => now, { serveStaleMs: 60_000, onRefreshError: (error) => refreshErrors.push(error) });
+    const settle = () => new Promise((resolve) => setImmediate(resolve));
+
+    it('answers at once with the last answer after a write, and with the new one once it is computed', async () => {
+      const report = staleCache();
+      expect(await report.get('month', 'v1', async () => 1)).toBe(1);
+      let finish: (value: number) => void = () => undefined;
+      const again = jest.fn(() => new Promise<number>((resolve) => (finish = resolve)));
+      now = 1_000;
+      expect(await report.get('month', 'v2', again)).toBe(1);
+      // One computation in the background however many ask meanwhile.
+      expect(await report.get('month', 'v3', again)).toBe(1);
+      expect(again).toHaveBeenCalledTimes(1);
+      finish(2);
+      await settle();
+      expect(await report.get('month', 'v2', async () => -1)).toBe(2);
+    });
+
+    it('waits for a new answer when the last is older than serveStaleMs', async () => {
+      const report = staleCache();
+      await report.get('month', 'v1', async () => 1);
+      now = 60_000;
+      expect(await report.get('month', 'v2', async () => 3)).toBe(3);
+    });
+
+    it('keeps the last answer when the background computation fails, says so, and tries again on the next request', async () => {
+      const report = staleCache();
+      await report.get('month', 'v1', async () => 1);
+      now = 1_000;
+      expect(await report.get('month', 'v2', () => Promise.reject(new Error('database gone')))).toBe(1);
+      await settle();
+      expect(refreshErrors).toEqual([new Error('database gone')]);
+      expect(await report.get('month', 'v2', async () => 4)).toBe(1);
+      await settle();
+      expect(await report.get('month', 'v2', async () => -1)).toBe(4);
+    });
+  });
+
   it('does not keep a failed computation', async () => {
     const counts = cache();
     await expect(counts.get('all', 'v1', () => Promise.reject(new Error('database gone')))).rejects.toThrow('database gone');

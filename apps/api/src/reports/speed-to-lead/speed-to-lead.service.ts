@@ -1,4 +1,4 @@
-import { Inject, Injectable } from '@nestjs/common';
+import { Inject, Injectable, Logger } from '@nestjs/common';
 import type { SpeedToLeadQuery, SpeedToLeadReport } from '@lead-desk/contracts';
 import { DateTime } from 'luxon';
 import { InvalidFieldsException } from '../../common/field-errors';
@@ -11,14 +11,23 @@ import { SpeedToLeadRepository, toSpeedFigures, type ReportScope } from './speed
 /** The longest period one report covers: a year, as the daily stats. */
 const MAX_DAYS = 366;
 
+/** A report computed this recently is answered at once after a change, while the next is computed. */
+const STALE_REPORT_MS = 5 * 60_000;
+
 /**
  * The report of a period, aggregated in SQL, kept per period and viewer until lead_response_times
  * or leads change (a new lead, a call, an owner's action, an owner changed): at a month of
- * leads the aggregation takes a second, and a team opens the same period again and again.
+ * leads the aggregation takes a second, and a team opens the same period again and again. A
+ * busy team changes those tables every second, so after a change the last report (at most
+ * STALE_REPORT_MS old) is answered at once while the next is aggregated in the background.
  */
 @Injectable()
 export class SpeedToLeadService {
-  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100);
+  private readonly logger = new Logger(SpeedToLeadService.name);
+  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100, 10_000, Date.now, {
+    serveStaleMs: STALE_REPORT_MS,
+    onRefreshError: (error, key) => this.logger.error({ err: error, scope: key }, 'The speed-to-lead report could not be aggregated again; the last one is answered meanwhile'),
+  });
 
   constructor(
     private readonly reports: SpeedToLeadRepository,
