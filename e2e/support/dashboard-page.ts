@@ -26,6 +26,17 @@ export async function openLive(page: Page, path: string): Promise<void> {
   await stream;
 }
 
+/** Opens the app at `url` and signs a member of staff in on the dashboard; resolves once the live stream the session opens is up. */
+export async function signInLive(page: Page, url: string, { email, password }: { email: string; password: string }): Promise<void> {
+  await page.goto(url);
+  const panel = dashboard(page);
+  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
+  await panel.getByLabel('Email').fill(email);
+  await panel.getByLabel('Password').fill(password);
+  await panel.getByRole('button', { name: 'Sign in' }).click();
+  await stream;
+}
+
 /** The pipeline board's column for a stage, and a lead's card on the board. */
 export const boardColumn = (page: Page, stage: string) =>
   page.locator('section.board-column', { has: page.getByRole('heading', { name: stage, exact: true }) });

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { CALLBACK_CONSENT_WORDING } from '@lead-desk/contracts';
 import { expect, test } from '@playwright/test';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
-import { dashboard, leadCard } from '../support/dashboard-page';
+import { leadCard, signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag } from '../support/leads-api';
 
 const ADMIN = { email: 'admin@example.in', password: 'a long enough password' };
@@ -16,13 +16,7 @@ test.afterAll(() => stopApp(staffApp));
 
 test('a visitor requests a callback about a property on the left half, and the lead appears live on the right half', async ({ page }) => {
   // The admin signs in on the right half; the live stream opens once the session does.
-  await page.goto(staffApp.url);
-  const panel = dashboard(page);
-  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
-  await panel.getByLabel('Email').fill(ADMIN.email);
-  await panel.getByLabel('Password').fill(ADMIN.password);
-  await panel.getByRole('button', { name: 'Sign in' }).click();
-  await stream;
+  await signInLive(page, staffApp.url, ADMIN);
 
   // The visitor, on the left half, asks about a villa from its card.
   const name = `${uniqueTag()} Kavya Menon`;

@@ -4,7 +4,7 @@ import { vapiHmacHeaders, type RecordedVapiRequest } from '@lead-desk/test-suppo
 import { expect, test } from '@playwright/test';
 import { endOfCallReport } from '../../apps/api/test/fixtures/vapi-messages';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
-import { dashboard, leadCard } from '../support/dashboard-page';
+import { dashboard, leadCard, signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag } from '../support/leads-api';
 import { voiceRequests } from '../support/voice-platform-control';
 
@@ -32,13 +32,7 @@ test.beforeAll(async () => {
 test.afterAll(() => stopApp(app));
 
 test('a visitor’s callback request becomes a lead live, the agent calls it at once, the call qualifies it, and the speed panel counts it', async ({ page }) => {
-  await page.goto(app.url);
-  const panel = dashboard(page);
-  const stream = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events' && response.ok());
-  await panel.getByLabel('Email').fill(ADMIN.email);
-  await panel.getByLabel('Password').fill(ADMIN.password);
-  await panel.getByRole('button', { name: 'Sign in' }).click();
-  await stream;
+  await signInLive(page, app.url, ADMIN);
 
   // The visitor asks for a callback from the explorer.
   const name = `${uniqueTag()} Rohan Desai`;
@@ -84,7 +78,7 @@ test('a visitor’s callback request becomes a lead live, the agent calls it at 
   await expect(card).not.toContainText('Unqualified');
 
   // The speed panel counts it: one new lead today, called within a minute, none waiting.
-  await panel.getByRole('button', { name: 'Speed to lead' }).click();
+  await dashboard(page).getByRole('button', { name: 'Speed to lead' }).click();
   const speed = page.getByRole('dialog', { name: 'Speed to lead' });
   const tile = (label: string) => speed.locator('.stat-tile', { has: page.getByText(label, { exact: true }) }).locator('dd');
   await expect(tile('New leads')).toHaveText('1');
