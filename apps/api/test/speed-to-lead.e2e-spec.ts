@@ -1,5 +1,4 @@
 import type { SpeedToLeadReport } from '@lead-desk/contracts';
-import { FakeVapiServer } from '@lead-desk/test-support';
 import { activity } from '../src/activity/activity-entry';
 import { LeadActivityRepository } from '../src/activity/lead-activity.repository';
 import { Database } from '../src/database/database';
@@ -9,7 +8,6 @@ import { freshLead } from '../src/leads/fresh-lead';
 import { LeadsRepository } from '../src/leads/leads.repository';
 import { StagesRepository } from '../src/stages/stages.repository';
 import { CallsRepository } from '../src/voice/calls/calls.repository';
-import { queryRows } from './support/database-rows';
 import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
