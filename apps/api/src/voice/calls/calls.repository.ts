@@ -27,7 +27,13 @@ export class CallsRepository {
     return this.database.client.call.findMany({ where: { id: { in: ids } }, include: { lead: { select: { ownerId: true } } } });
   }
 
-  findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {
+  /** The summary of the lead's latest call that has one (read by the lead's calls index, newest first). */
+  async lastSummaryOf(leadId: string): Promise<string | null> {
+    const call = await this.database.client.call.findFirst({ where: { leadId, summary: { not: null } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { summary: true } });
+    return call?.summary ?? null;
+  }
+
+  findByVapiIds(vapiCallIds: string[], tx: Pick<TransactionClient, 'call'>): Promise<Call[]> {
     return tx.call.findMany({ where: { vapiCallId: { in: [...new Set(vapiCallIds)] } } });
   }
 

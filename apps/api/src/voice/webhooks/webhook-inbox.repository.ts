@@ -40,6 +40,16 @@ export class WebhookInboxRepository {
     return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, payload, unattributable: true } }));
   }
 
+  /**
+   * A message Vapi waited on (a tool call, a transfer or assistant request), stored as
+   * processed: it was answered there and then, and there is nothing to replay once the call
+   * has moved on. Its effects, if any, are idempotent on their own keys (a tool call's id).
+   */
+  recordAnswered(type: string, vapiCallId: string | null, payload: string): Promise<WebhookEvent> {
+    const now = new Date();
+    return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload, receivedAt: now, processedAt: now, attempts: 1 } }));
+  }
+
   findById(id: string): Promise<WebhookEvent | null> {
     return this.database.client.webhookEvent.findUnique({ where: { id } });
   }

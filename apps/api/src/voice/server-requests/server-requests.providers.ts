@@ -1,0 +1,33 @@
+import type { Provider } from '@nestjs/common';
+import { AgentTasks } from './agent-tasks';
+import { AssistantRequestHandler } from './assistant-request/assistant-request.handler';
+import { CallerLeads } from './caller-leads';
+import { ServerRequestsService } from './server-requests.service';
+import { BookSiteVisitTool } from './site-visits/book-site-visit.tool';
+import { SiteVisitBooking } from './site-visits/site-visit-booking.service';
+import { SiteVisitsRepository } from './site-visits/site-visits.repository';
+import { AGENT_TOOLS, type AgentTool } from './tool-calls/agent-tool';
+import { ToolCallAnswersRepository } from './tool-calls/tool-call-answers.repository';
+import { ToolCallsHandler } from './tool-calls/tool-calls.handler';
+import { TransferDestinationHandler } from './transfer/transfer-destination.handler';
+
+/** The agent's function tools, by name in tool-calls messages. */
+const TOOLS = [BookSiteVisitTool];
+
+/**
+ * What answers Vapi's messages during a call (tools, transfers, assistant requests): part of
+ * the voice module, beside the webhook that receives them and the call records they read.
+ */
+export const SERVER_REQUEST_PROVIDERS: Provider[] = [
+  ServerRequestsService,
+  ToolCallsHandler,
+  TransferDestinationHandler,
+  AssistantRequestHandler,
+  CallerLeads,
+  AgentTasks,
+  SiteVisitsRepository,
+  SiteVisitBooking,
+  ToolCallAnswersRepository,
+  ...TOOLS,
+  { provide: AGENT_TOOLS, useFactory: (...tools: AgentTool[]) => tools, inject: TOOLS },
+];
