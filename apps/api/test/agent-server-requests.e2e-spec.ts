@@ -91,6 +91,21 @@ describe.each(PROVIDERS)("the agent's tools, transfers and assistant requests on
     expect(await visitsOf(sanjay)).toEqual([]);
   });
 
+  it('answers search_properties with the best available matches to read aloud, arguments as an object or a JSON string', async () => {
+    const args = { city: 'Bangalore', type: 'flat', budget: '1 Cr', bedrooms: '3BHK' };
+    for (const argumentsAs of ['object', 'json'] as const) {
+      const answer = await vapi.sendToolCalls(server, call('call-search', SANJAY), [{ id: `tool-search-${argumentsAs}`, name: 'search_properties', arguments: args, argumentsAs }]);
+      expect(answer.status).toBe(200);
+      expect(onlyResult(answer.body)).toEqual({
+        toolCallId: `tool-search-${argumentsAs}`,
+        name: 'search_properties',
+        result: expect.stringContaining('Property 2: Prestige Lakeside Habitat 3BHK, a 3-bedroom apartment in Whitefield, Bengaluru, for 95 lakh rupees.'),
+      });
+    }
+    const bad = await vapi.sendToolCalls(server, call('call-search', SANJAY), [{ id: 'tool-search-bad', name: 'search_properties', arguments: { budget: 'a lot' } }]);
+    expect(onlyResult(bad.body).error).toMatch(/^Invalid arguments: budget must be an amount in rupees/);
+  });
+
   it("books a visit with the lead's owner at the time asked for (arguments as an object), moves the lead to Site Visit Scheduled and says so on the timeline", async () => {
     const answer = await book(call('call-sanjay', SANJAY), 'tool-book-1', { propertyId: 1, preferredTime: 'tomorrow 11 am' });
     expect(answer.status).toBe(200);

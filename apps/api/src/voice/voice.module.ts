@@ -4,6 +4,7 @@ import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadAdsModule } from '../lead-ads/lead-ads.module';
 import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
 import { LeadsModule } from '../leads/leads.module';
+import { PropertiesModule } from '../properties/properties.module';
 import { StaffModule } from '../staff/staff.module';
 import { CallbackCadencesModule } from './callbacks/callback-cadences.module';
 import { CallbackRunner } from './callbacks/callback-runner';
@@ -23,7 +24,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
   exports: [WebhookProcessor],

@@ -8,11 +8,12 @@ import { SiteVisitBooking } from './site-visits/site-visit-booking.service';
 import { SiteVisitsRepository } from './site-visits/site-visits.repository';
 import { AGENT_TOOLS, type AgentTool } from './tool-calls/agent-tool';
 import { ToolCallAnswersRepository } from './tool-calls/tool-call-answers.repository';
+import { SearchPropertiesTool } from './tool-calls/search-properties.tool';
 import { ToolCallsHandler } from './tool-calls/tool-calls.handler';
 import { TransferDestinationHandler } from './transfer/transfer-destination.handler';
 
 /** The agent's function tools, by name in tool-calls messages. */
-const TOOLS = [BookSiteVisitTool];
+const TOOLS = [SearchPropertiesTool, BookSiteVisitTool];
 
 /**
  * What answers Vapi's messages during a call (tools, transfers, assistant requests): part of

@@ -11,6 +11,7 @@ import type { LiveEventSignal } from '../../../events/live-event';
 import { LiveEventsService } from '../../../events/live-events.service';
 import { LeadsRepository } from '../../../leads/leads.repository';
 import { LeadRouter } from '../../../leads/routing/lead-router';
+import { PropertiesRepository } from '../../../properties/properties.repository';
 import { routingActivity } from '../../../leads/routing/routing-activity';
 import { StagesRepository } from '../../../stages/stages.repository';
 import { CallsRepository } from '../../calls/calls.repository';
@@ -67,6 +68,7 @@ export class SiteVisitBooking {
     private readonly callerLeads: CallerLeads,
     private readonly calls: CallsRepository,
     private readonly visits: SiteVisitsRepository,
+    private readonly properties: PropertiesRepository,
     private readonly answers: ToolCallAnswersRepository,
     private readonly leads: LeadsRepository,
     private readonly router: LeadRouter,
@@ -84,7 +86,7 @@ export class SiteVisitBooking {
     const now = this.clock.now();
     const requested = parsePreferredTime(request.preferredTime, now, this.team.timeZone);
     if (!requested) return { error: `I could not tell a day and time from "${request.preferredTime}". Ask the caller for a day and a time.` };
-    const property = await this.visits.propertyForVisit(request.propertyId);
+    const property = await this.properties.find(request.propertyId);
     if (!property) return { error: `There is no property ${request.propertyId}. Use the id of a property from search_properties.` };
     if (property.status !== 'available') return { error: `${property.name} is ${property.status} and cannot be visited. Offer the caller other properties.` };
 

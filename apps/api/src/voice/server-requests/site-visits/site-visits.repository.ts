@@ -50,11 +50,6 @@ export class SiteVisitsRepository {
     return tasks.map(({ dueAt, endsAt }) => ({ start: dueAt, end: endsAt! }));
   }
 
-  /** What a visit needs of a property: its name, whether it can still be visited, and where visitors meet. */
-  propertyForVisit(id: number) {
-    return this.database.client.property.findUnique({ where: { id }, select: { id: true, name: true, status: true, siteVisitAddress: true } });
-  }
-
   /** The lead's next open site visit from `now`, with where and with whom. */
   async nextVisitOf(leadId: string, now: Date): Promise<UpcomingVisit | null> {
     const visit = await this.database.client.task.findFirst({
