@@ -31,6 +31,8 @@ const PHONE_NUMBER_SCHEMAS: Record<string, { update: VapiSchemaName; answer: Vap
   vapi: { update: 'UpdateVapiPhoneNumberDTO', answer: 'VapiPhoneNumber' },
   twilio: { update: 'UpdateTwilioPhoneNumberDTO', answer: 'TwilioPhoneNumber' },
 };
+/** What gives a number a fixed assistant: while one is set, Vapi never asks the server which assistant answers. */
+const FIXED_ASSISTANT_FIELDS = ['assistantId', 'squadId', 'workflowId'] as const;
 const toolSchema = (step: 'create' | 'update' | 'answer') => (body: Record<string, unknown>) => TOOL_SCHEMAS[String(body.type)]?.[step];
 const phoneNumberSchema = (step: 'update' | 'answer') => (body: Record<string, unknown>) => PHONE_NUMBER_SCHEMAS[String(body.provider)]?.[step];
 
@@ -118,14 +120,14 @@ export class FakeVapiResources {
     // A number's update is read by its provider, a tool's by its type: the stored one when the body names none.
     const schema = schemaOf(KINDS[kind].update, { type: current?.type, provider: current?.provider, ...(body as object) });
     if (!schema) return badRequest([`The fake cannot update this ${kind}`]);
-    // The document types a number's assistantId as text; Vapi's dashboard clears it with null, as the API takes it.
-    const { assistantId, ...rest } = (body ?? {}) as Record<string, unknown>;
-    const clearsAssistant = kind === 'phone-number' && assistantId === null;
-    const errors = vapiSchemaErrors(schema, clearsAssistant ? rest : body);
+    // The document types a number's assistantId, squadId and workflowId as text; Vapi's dashboard clears them with null, as the API takes it.
+    const cleared = kind === 'phone-number' ? FIXED_ASSISTANT_FIELDS.filter((field) => (body as Record<string, unknown> | null)?.[field] === null) : [];
+    const checkedBody = Object.fromEntries(Object.entries((body ?? {}) as object).filter(([field]) => !cleared.includes(field as never)));
+    const errors = vapiSchemaErrors(schema, body === null || typeof body !== 'object' ? body : checkedBody);
     if (errors.length > 0) return badRequest(errors);
     if (!current) return notFound(kind);
     const updated: Resource = { ...current, ...(body as object), updatedAt: new Date().toISOString() };
-    if (clearsAssistant) delete updated.assistantId;
+    for (const field of cleared) delete updated[field];
     this.stored[kind].set(id, updated);
     return this.answer(kind, 200, updated);
   }

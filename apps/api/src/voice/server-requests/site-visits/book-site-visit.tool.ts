@@ -2,7 +2,8 @@ import { Injectable } from '@nestjs/common';
 import { bookSiteVisitArguments } from '@lead-desk/contracts';
 import type { AgentTool, ToolCallContext, ToolOutcome } from '../tool-calls/agent-tool';
 import { invalidArguments } from '../tool-calls/invalid-arguments';
-import { BOOK_SITE_VISIT, SiteVisitBooking } from './site-visit-booking.service';
+import { BOOK_SITE_VISIT } from '../tool-calls/tool-names';
+import { SiteVisitBooking } from './site-visit-booking.service';
 
 /** `book_site_visit`: the property and the caller's preferred time; booked, or two alternatives (SiteVisitBooking). */
 @Injectable()

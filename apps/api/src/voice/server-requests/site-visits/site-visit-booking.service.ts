@@ -21,6 +21,7 @@ import type { CallOfRequest } from '../server-request-message';
 import { spokenClock, spokenDateTime } from '../spoken-time';
 import type { ToolOutcome } from '../tool-calls/agent-tool';
 import { ToolCallAnswersRepository } from '../tool-calls/tool-call-answers.repository';
+import { BOOK_SITE_VISIT } from '../tool-calls/tool-names';
 import { memberHours, type TeamHours } from '../transfer/transfer-target';
 import { parsePreferredTime } from './preferred-time';
 import { SiteVisitsRepository } from './site-visits.repository';
@@ -28,7 +29,6 @@ import { decideVisitSlot, type TimeRange, type UnavailableReason, type VisitSlot
 
 /** The stage a lead with a booked visit moves to, when the pipeline has one of that name. */
 export const VISIT_STAGE_NAME = 'Site Visit Scheduled';
-export const BOOK_SITE_VISIT = 'book_site_visit';
 
 /** How visits are laid out: an hour each, offered on the half hour, an hour's notice, two weeks ahead. */
 const VISIT = { visitMinutes: 60, stepMinutes: 30, noticeMinutes: 60, searchDays: 14 } as const;

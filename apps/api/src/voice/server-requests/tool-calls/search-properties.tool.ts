@@ -3,8 +3,7 @@ import { searchPropertiesArguments } from '@lead-desk/contracts';
 import { PropertySearchService } from '../../../properties/search/property-search.service';
 import type { AgentTool, ToolOutcome } from './agent-tool';
 import { invalidArguments } from './invalid-arguments';
-
-export const SEARCH_PROPERTIES = 'search_properties';
+import { SEARCH_PROPERTIES } from './tool-names';
 
 /** `search_properties`: the few best available matches for the caller's city, locality, type, budget and bedrooms, phrased to be read aloud. */
 @Injectable()
