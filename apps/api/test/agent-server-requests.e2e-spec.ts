@@ -1,4 +1,5 @@
 import type { AddressInfo } from 'node:net';
+import fc from 'fast-check';
 import { FakeVapiServer, type FakeCallContext, type FakeServerUrl, type FakeToolCall } from '@lead-desk/test-support';
 import { DateTime } from 'luxon';
 import { Clock } from '../src/common/clock';
@@ -271,5 +272,32 @@ describe.each(PROVIDERS)("the agent's tools, transfers and assistant requests on
     expect(byType('assistant-request')).toHaveLength(4);
     expect(stored.every((event) => event.processedAt !== null && event.error === null && event.vapiCallId !== null)).toBe(true);
     expect(JSON.parse(byType('assistant-request')[0].payload)).toMatchObject({ type: 'assistant-request', call: { id: 'call-inbound-1' } });
+  });
+
+  it('answers odd and hostile messages with 200 and an answer, or 400 naming the field, never a 5xx', async () => {
+    const odd = fc.oneof(fc.jsonValue(), fc.string(), fc.constant(null));
+    const toolCall = fc.record({
+      id: fc.oneof(fc.uuid(), fc.string({ minLength: 1, maxLength: 20 }), odd),
+      function: fc.oneof(
+        fc.record({ name: fc.constantFrom('search_properties', 'book_site_visit', 'unknown_tool'), arguments: fc.oneof(fc.dictionary(fc.string(), fc.jsonValue()), fc.json(), odd) }),
+        odd,
+      ),
+    });
+    const message = fc.record({
+      type: fc.constantFrom('tool-calls', 'transfer-destination-request', 'assistant-request'),
+      call: fc.oneof(fc.record({ id: fc.uuid(), customer: fc.oneof(fc.record({ number: fc.oneof(fc.constant(PRIYA), fc.string()) }), odd) }), odd),
+      customer: odd,
+      toolCallList: fc.oneof(fc.array(toolCall, { maxLength: 3 }), odd),
+    });
+    await fc.assert(
+      fc.asyncProperty(message, async (body) => {
+        const response = await testApp.http.post('/api/webhooks/vapi').set('X-Vapi-Secret', SECRET).send({ message: body });
+        expect([200, 400]).toContain(response.status);
+        if (response.status === 400) expect(response.body.errors.length).toBeGreaterThan(0);
+        else if (body.type === 'tool-calls') expect((response.body as ToolResults).results.map(({ toolCallId }) => toolCallId)).toEqual((body.toolCallList as { id: string }[]).map(({ id }) => id));
+        else expect(Object.keys(response.body).some((key) => ['destination', 'error', 'assistantId'].includes(key))).toBe(true);
+      }),
+      { numRuns: 150, seed: 24 },
+    );
   });
 });
