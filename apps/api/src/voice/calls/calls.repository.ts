@@ -10,6 +10,9 @@ export type CallFields = Omit<CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'c
 /** Every column of a call record but its identity and timestamps. */
 export type CallColumns = Omit<Call, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 
+/** The lock of one platform call (CallsRepository.lockCall), for a transaction that takes it with others in one statement. */
+export const callLockKey = (vapiCallId: string) => `call:${vapiCallId}`;
+
 /** The only place that queries call records. */
 @Injectable()
 export class CallsRepository {
@@ -48,10 +51,7 @@ export class CallsRepository {
 
   /** The locks of several calls, in one statement, in sorted order (two transactions never wait on each other). */
   lockCalls(vapiCallIds: string[], tx: TransactionClient): Promise<void> {
-    return this.database.lock(
-      vapiCallIds.map((id) => `call:${id}`),
-      tx,
-    );
+    return this.database.lock(vapiCallIds.map(callLockKey), tx);
   }
 
   /**

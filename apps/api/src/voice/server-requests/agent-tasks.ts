@@ -1,6 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { activity } from '../../activity/activity-entry';
-import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { activity, type NewActivity } from '../../activity/activity-entry';
 import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 
@@ -17,17 +16,16 @@ export interface AgentTask {
 }
 
 /**
- * Writes the agent's tasks with their timeline entry (`task`, created, naming the call),
- * inside the caller's transaction; made by nobody on the staff (createdById null).
+ * Writes the agent's tasks inside the caller's transaction, made by nobody on the staff
+ * (createdById null), and gives back their timeline entry (`task`, created, naming the call)
+ * for the caller to append with its others, in the same transaction.
  */
 @Injectable()
 export class AgentTasks {
-  constructor(private readonly activities: LeadActivityRepository) {}
-
-  async create(task: AgentTask, text: string, db: TransactionClient, now: Date): Promise<{ taskId: string; signals: LiveEventSignal[] }> {
+  async create(task: AgentTask, text: string, db: TransactionClient, now: Date): Promise<{ taskId: string; entry: NewActivity; signals: LiveEventSignal[] }> {
     const created = await db.task.create({ data: { ...task, createdById: null, createdAt: now, updatedAt: now }, select: { id: true } });
-    await this.activities.append([activity(task.leadId, 'task', { taskId: created.id, taskType: task.type, event: 'created', vapiCallId: task.vapiCallId, text })], db, now);
-    return { taskId: created.id, signals: [{ type: 'task.created', id: created.id }] };
+    const entry = activity(task.leadId, 'task', { taskId: created.id, taskType: task.type, event: 'created', vapiCallId: task.vapiCallId, text });
+    return { taskId: created.id, entry, signals: [{ type: 'task.created', id: created.id }] };
   }
 
   /** The open callback the agent made during this call already, if any: a transfer asked for twice makes one. */

@@ -41,13 +41,16 @@ export class WebhookInboxRepository {
   }
 
   /**
-   * A message Vapi waited on (a tool call, a transfer or assistant request), stored as
-   * processed: it was answered there and then, and there is nothing to replay once the call
-   * has moved on. Its effects, if any, are idempotent on their own keys (a tool call's id).
+   * Messages Vapi waited on (tool calls, transfer and assistant requests), stored as processed
+   * in one statement: each was answered there and then, and there is nothing to replay once the
+   * call has moved on. Their effects, if any, are idempotent on their own keys (a tool call's id).
    */
-  recordAnswered(type: string, vapiCallId: string | null, payload: string): Promise<WebhookEvent> {
+  async recordAnswered(messages: { type: string; vapiCallId: string | null; payload: string }[]): Promise<void> {
+    if (messages.length === 0) return;
     const now = new Date();
-    return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, vapiCallId, payload, receivedAt: now, processedAt: now, attempts: 1 } }));
+    const rows = messages.map(({ type, vapiCallId, payload }) => sql`(${newRowId()}, ${type}, ${vapiCallId}, ${payload}, ${now}, ${now}, 1)`);
+    await this.database.transaction((tx) => tx.$executeRaw`
+      INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${join(rows)}`);
   }
 
   findById(id: string): Promise<WebhookEvent | null> {

@@ -5,7 +5,7 @@ import { LeadActivityRepository } from '../../../activity/lead-activity.reposito
 import { Clock } from '../../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Database } from '../../../database/database';
-import type { Lead } from '../../../database/models';
+import type { Lead, Stage } from '../../../database/models';
 import type { TransactionClient } from '../../../database/prisma-client';
 import type { LiveEventSignal } from '../../../events/live-event';
 import { LiveEventsService } from '../../../events/live-events.service';
@@ -14,7 +14,7 @@ import { LeadRouter } from '../../../leads/routing/lead-router';
 import { PropertiesRepository } from '../../../properties/properties.repository';
 import { routingActivity } from '../../../leads/routing/routing-activity';
 import { StagesRepository } from '../../../stages/stages.repository';
-import { CallsRepository } from '../../calls/calls.repository';
+import { callLockKey } from '../../calls/calls.repository';
 import { AgentTasks } from '../agent-tasks';
 import { CallerLeads } from '../caller-leads';
 import type { CallOfRequest } from '../server-request-message';
@@ -24,7 +24,7 @@ import { ToolCallAnswersRepository } from '../tool-calls/tool-call-answers.repos
 import { BOOK_SITE_VISIT } from '../tool-calls/tool-names';
 import { memberHours, type TeamHours } from '../transfer/transfer-target';
 import { parsePreferredTime } from './preferred-time';
-import { SiteVisitsRepository } from './site-visits.repository';
+import { agentScheduleLock, SiteVisitsRepository } from './site-visits.repository';
 import { decideVisitSlot, type TimeRange, type UnavailableReason, type VisitSlotRules } from './visit-slots';
 
 /** The stage a lead with a booked visit moves to, when the pipeline has one of that name. */
@@ -40,12 +40,6 @@ export interface VisitRequest {
   preferredTime: string;
 }
 
-interface Agent {
-  id: string;
-  name: string;
-  workingHours: string | null;
-}
-
 const firstName = (name: string) => name.trim().split(/\s+/)[0];
 const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
@@ -58,6 +52,9 @@ const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().t
  * "Site Visit Scheduled" (forward only), every timeline entry, and the answer kept under the
  * tool call's id. The call's lock makes a retried tool call wait and find that answer; the
  * agent's schedule lock makes two bookings for one agent, in any process, see each other.
+ * Reads that need no lock (the property, the caller's lead, the owner, the pipeline) come
+ * before the transaction, and a lead made or routed for the booking is written in one of its
+ * own before it: the booking's transaction holds the diary for seven statements.
  */
 @Injectable()
 export class SiteVisitBooking {
@@ -66,7 +63,6 @@ export class SiteVisitBooking {
   constructor(
     private readonly database: Database,
     private readonly callerLeads: CallerLeads,
-    private readonly calls: CallsRepository,
     private readonly visits: SiteVisitsRepository,
     private readonly properties: PropertiesRepository,
     private readonly answers: ToolCallAnswersRepository,
@@ -86,36 +82,29 @@ export class SiteVisitBooking {
     const now = this.clock.now();
     const requested = parsePreferredTime(request.preferredTime, now, this.team.timeZone);
     if (!requested) return { error: `I could not tell a day and time from "${request.preferredTime}". Ask the caller for a day and a time.` };
-    const property = await this.properties.find(request.propertyId);
+    // What needs no lock is read first, side by side: the booking's transaction holds the agent's
+    // diary only for the few statements that need it.
+    const [property, known, stages] = await Promise.all([this.properties.find(request.propertyId), this.callerLeads.find(request.call, this.database.client), this.stages.list()]);
     if (!property) return { error: `There is no property ${request.propertyId}. Use the id of a property from search_properties.` };
     if (property.status !== 'available') return { error: `${property.name} is ${property.status} and cannot be visited. Offer the caller other properties.` };
+    const lead = known?.ownerId ? known : await this.ownedCaller(request.call, now);
+    if (!lead) return { error: 'I cannot book a visit on this call: the caller’s number is not known. Offer that an adviser will call them back.' };
+    const agent = lead.ownerId ? await this.visits.agent(lead.ownerId) : null;
+    if (!agent) return { error: 'No adviser is free to take visits right now. Tell the caller an adviser will call them back to fix the visit.' };
 
     const { outcome, signals } = await this.database.transaction(async (tx) => {
-      if (request.call.vapiCallId) await this.calls.lockCall(request.call.vapiCallId, tx);
-      const answered = await this.answers.find(request.toolCallId, tx);
-      if (answered) return { outcome: answered, signals: [] };
-      const caller = await this.callerLeads.findOrCreate(request.call, tx, now);
-      if (!caller) return { outcome: { error: 'I cannot book a visit on this call: the caller’s number is not known. Offer that an adviser will call them back.' }, signals: [] };
-      const entries = [...caller.entries];
-      const signals = [...caller.signals];
-      const agent = await this.agentFor(caller.lead, tx, now, entries, signals);
-      if (!agent) {
-        await this.activities.append(entries, tx, now);
-        return { outcome: { error: 'No adviser is free to take visits right now. Tell the caller an adviser will call them back to fix the visit.' }, signals };
-      }
-
-      await this.visits.lockAgent(agent.id, tx);
+      // The call's lock, that a retried tool call waits on to find the first one's answer, and the agent's diary.
+      await this.database.lock([...(request.call.vapiCallId ? [callLockKey(request.call.vapiCallId)] : []), agentScheduleLock(agent.id)], tx);
+      const stored = await this.answers.find(request.toolCallId, tx);
+      if (stored) return { outcome: stored, signals: [] };
       const rules: VisitSlotRules = { ...memberHours(agent, this.team), ...VISIT };
       const decision = decideVisitSlot(requested, await this.visits.busyRanges(agent.id, ...this.searchWindow(requested, now), tx), rules, now);
-      if (decision.kind === 'unavailable') {
-        await this.activities.append(entries, tx, now);
-        return { outcome: { result: alternativesText(decision.reason, decision.alternatives, rules, now) }, signals };
-      }
+      if (decision.kind === 'unavailable') return { outcome: { result: alternativesText(decision.reason, decision.alternatives, rules, now) }, signals: [] };
 
       const when = spokenDateTime(decision.slot.start, now, this.team.timeZone);
       const task = await this.tasks.create(
         {
-          leadId: caller.lead.id,
+          leadId: lead.id,
           type: 'site_visit',
           dueAt: decision.slot.start,
           endsAt: decision.slot.end,
@@ -128,28 +117,47 @@ export class SiteVisitBooking {
         tx,
         now,
       );
-      signals.push(...task.signals, ...(await this.moveToVisitStage(caller.lead, tx, now, entries)));
+      const entries: NewActivity[] = [task.entry];
+      const signals = [...task.signals, ...(await this.moveToVisitStage(lead, stages, tx, now, entries))];
       await this.activities.append(entries, tx, now);
       const outcome = { result: `Booked: a site visit to ${property.name} ${when} with ${firstName(agent.name)}, who will meet the caller at ${property.siteVisitAddress}. Tell the caller the day, time and place.` };
       await this.answers.record(request.toolCallId, request.call.vapiCallId, BOOK_SITE_VISIT, outcome, tx, now);
       return { outcome, signals };
     });
-    await this.liveEvents.publishAll(signals);
+    // Announced once committed, without holding the answer back: a missed live update only refreshes later.
+    void this.liveEvents.publishAll(signals);
     return outcome;
   }
 
-  /** The lead's owner; a lead without one is given the next agent by the routing rule (null when routing gives nobody). */
-  private async agentFor(lead: Lead, tx: TransactionClient, now: Date, entries: NewActivity[], signals: LiveEventSignal[]): Promise<Agent | null> {
-    if (lead.ownerId) {
-      const owner = await tx.staffUser.findUnique({ where: { id: lead.ownerId }, select: { id: true, name: true, workingHours: true } });
-      if (owner) return owner;
-    }
-    const [routed] = await this.router.ownersFor(1, tx);
-    if (!routed) return null;
-    await this.leads.setPipelineMany([lead.id], { ownerId: routed.id }, now, tx);
-    entries.push(...routingActivity([{ id: lead.id, owner: routed }]));
-    signals.push({ type: 'lead.updated', id: lead.id, formerOwnerId: null });
-    return tx.staffUser.findUnique({ where: { id: routed.id }, select: { id: true, name: true, workingHours: true } });
+  /**
+   * The caller's lead with an owner, in a transaction of its own before the booking's: made if
+   * the call is the first we hear of them (routed as it is made), or, without an owner, given
+   * the next agent by the routing rule as a new lead would be; so the routing lock is never
+   * held while a diary is read. Null when no lead can be made (the call gives no number); the
+   * lead has no owner still when routing gives nobody.
+   */
+  private async ownedCaller(call: CallOfRequest, now: Date): Promise<Lead | null> {
+    const { lead, signals } = await this.database.transaction(async (tx) => {
+      if (call.vapiCallId) await this.database.lock([callLockKey(call.vapiCallId)], tx);
+      const caller = await this.callerLeads.findOrCreate(call, tx, now);
+      if (!caller) return { lead: null, signals: [] };
+      const entries = [...caller.entries];
+      const signals = [...caller.signals];
+      let lead = caller.lead;
+      if (!lead.ownerId) {
+        const [routed] = await this.router.ownersFor(1, tx);
+        if (routed) {
+          await this.leads.setPipelineMany([lead.id], { ownerId: routed.id }, now, tx);
+          entries.push(...routingActivity([{ id: lead.id, owner: routed }]));
+          signals.push({ type: 'lead.updated', id: lead.id, formerOwnerId: null });
+          lead = { ...lead, ownerId: routed.id };
+        }
+      }
+      await this.activities.append(entries, tx, now);
+      return { lead, signals };
+    });
+    void this.liveEvents.publishAll(signals);
+    return lead;
   }
 
   /**
@@ -157,8 +165,7 @@ export class SiteVisitBooking {
    * when the pipeline has that stage and it lies ahead of the lead's own open stage: a lead
    * further on, won or lost stays where staff put it.
    */
-  private async moveToVisitStage(lead: Lead, tx: TransactionClient, now: Date, entries: NewActivity[]): Promise<LiveEventSignal[]> {
-    const stages = await this.stages.list(tx);
+  private async moveToVisitStage(lead: Lead, stages: Stage[], tx: TransactionClient, now: Date, entries: NewActivity[]): Promise<LiveEventSignal[]> {
     const target = stages.find((stage) => !stage.archived && sameName(stage.name, VISIT_STAGE_NAME));
     const current = stages.find((stage) => stage.id === lead.stageId);
     if (!target || !current || current.kind !== 'open' || target.position <= current.position) return [];

@@ -13,6 +13,13 @@ export interface UpcomingVisit {
   assigneeName: string | null;
 }
 
+/** A member of staff as a booking needs them: who, and their own working hours. */
+export interface ScheduledAgent {
+  id: string;
+  name: string;
+  workingHours: string | null;
+}
+
 /** The lock that puts one agent's bookings one after another, in every API process (see lockAgent). */
 export const agentScheduleLock = (assigneeId: string) => `site-visits:${assigneeId}`;
 
@@ -29,6 +36,10 @@ export class SiteVisitsRepository {
    */
   lockAgent(assigneeId: string, db: Pick<TransactionClient, '$queryRaw' | '$executeRaw'>): Promise<void> {
     return this.database.lock([agentScheduleLock(assigneeId)], db);
+  }
+
+  agent(id: string, db: Pick<TransactionClient, 'staffUser'> = this.database.client): Promise<ScheduledAgent | null> {
+    return db.staffUser.findUnique({ where: { id }, select: { id: true, name: true, workingHours: true } });
   }
 
   /**

@@ -96,3 +96,14 @@ describe('decideVisitSlot', () => {
     );
   });
 });
+
+describe('decideVisitSlot across a change of clocks', () => {
+  it('keeps wall-clock times on the day the clocks go forward (London, 29 March 2026)', () => {
+    const zone = 'Europe/London';
+    const london = (text: string) => DateTime.fromISO(text, { zone }).toJSDate();
+    const rules = { ...RULES, timeZone: zone };
+    const decision = decideVisitSlot(london('2026-03-29T11:00'), [{ start: london('2026-03-29T11:00'), end: london('2026-03-29T12:00') }], rules, london('2026-03-28T10:00'));
+    expect(decision.kind).toBe('unavailable');
+    if (decision.kind === 'unavailable') expect(decision.alternatives.map(({ start }) => DateTime.fromJSDate(start, { zone }).toFormat('HH:mm'))).toEqual(['10:00', '12:00']);
+  });
+});

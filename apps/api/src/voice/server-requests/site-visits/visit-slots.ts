@@ -79,9 +79,12 @@ function daySlots(day: DateTime, rules: VisitSlotRules): TimeRange[] {
   const { startMinute, endMinute } = rules.hours;
   const slots: TimeRange[] = [];
   const first = Math.ceil(startMinute / rules.stepMinutes) * rules.stepMinutes;
+  // A day without a change of clocks (most): its slots are minutes after midnight; on one with a
+  // change, each is set to its wall-clock time (a time zone lookup each, the slow way).
+  const steady = day.offset === day.endOf('day').offset;
+  const midnight = day.toMillis();
   for (let minute = first; minute + rules.visitMinutes <= endMinute; minute += rules.stepMinutes) {
-    // Set, not added, so a change of clocks keeps the wall-clock time.
-    const start = day.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toJSDate();
+    const start = steady ? new Date(midnight + minute * 60_000) : day.set({ hour: Math.floor(minute / 60), minute: minute % 60 }).toJSDate();
     slots.push({ start, end: addMinutes(start, rules.visitMinutes) });
   }
   return slots;

@@ -78,9 +78,8 @@ export class TransferDestinationHandler {
       if (!caller) return null;
       const existing = call.vapiCallId ? await this.tasks.openCallbackOf(caller.lead.id, call.vapiCallId, tx) : null;
       if (existing) return { dueAt: existing.dueAt, signals: caller.signals };
-      await this.activities.append(caller.entries, tx, now);
       const whom = assignee ? `${assignee.name}` : 'nobody yet';
-      const { signals } = await this.tasks.create(
+      const { entry, signals } = await this.tasks.create(
         {
           leadId: caller.lead.id,
           type: 'call',
@@ -95,13 +94,14 @@ export class TransferDestinationHandler {
         tx,
         now,
       );
+      await this.activities.append([...caller.entries, entry], tx, now);
       return { dueAt: callbackAt, signals: [...caller.signals, ...signals] };
     });
     if (!outcome) {
       this.logger.warn({ vapiCallId: call.vapiCallId }, 'Nobody could take a transfer, and the call gives no number to call back');
       return NOBODY_NO_NUMBER;
     }
-    await this.liveEvents.publishAll(outcome.signals);
+    void this.liveEvents.publishAll(outcome.signals);
     const when = outcome.dueAt.getTime() - now.getTime() <= SOON_MINUTES * 60_000 ? 'as soon as possible' : spokenDateTime(outcome.dueAt, now, this.team.timeZone);
     const who = assignee ? firstName(assignee.name) : 'one of our advisers';
     return `I am sorry, none of our advisers can take your call right now. I have asked ${who} to call you back ${when}.`;
