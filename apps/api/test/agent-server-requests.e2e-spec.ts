@@ -271,7 +271,8 @@ describe.each(PROVIDERS)("the agent's tools, transfers and assistant requests on
     expect(byType('transfer-destination-request').length).toBeGreaterThanOrEqual(7);
     expect(byType('assistant-request')).toHaveLength(4);
     expect(stored.every((event) => event.processedAt !== null && event.error === null && event.vapiCallId !== null)).toBe(true);
-    expect(JSON.parse(byType('assistant-request')[0].payload)).toMatchObject({ type: 'assistant-request', call: { id: 'call-inbound-1' } });
+    const first = byType('assistant-request').find((event) => event.vapiCallId === 'call-inbound-1')!;
+    expect(JSON.parse(first.payload)).toMatchObject({ type: 'assistant-request', call: { id: 'call-inbound-1' }, customer: { number: SANJAY } });
   });
 
   it('answers odd and hostile messages with 200 and an answer, or 400 naming the field, never a 5xx', async () => {

@@ -6,6 +6,7 @@ import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
 import { LeadsModule } from '../leads/leads.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { StaffModule } from '../staff/staff.module';
+import { TasksModule } from '../tasks/tasks.module';
 import { CallbackCadencesModule } from './callbacks/callback-cadences.module';
 import { CallbackRunner } from './callbacks/callback-runner';
 import { toCallOutput } from './calls/call.output';
@@ -24,7 +25,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
   exports: [WebhookProcessor],

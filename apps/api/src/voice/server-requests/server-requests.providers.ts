@@ -1,11 +1,10 @@
 import type { Provider } from '@nestjs/common';
-import { AgentTasks } from './agent-tasks';
 import { AssistantRequestHandler } from './assistant-request/assistant-request.handler';
 import { CallerLeads } from './caller-leads';
 import { ServerRequestsService } from './server-requests.service';
 import { BookSiteVisitTool } from './site-visits/book-site-visit.tool';
 import { SiteVisitBooking } from './site-visits/site-visit-booking.service';
-import { SiteVisitsRepository } from './site-visits/site-visits.repository';
+import { AgentScheduleRepository } from './agent-schedule.repository';
 import { AGENT_TOOLS, type AgentTool } from './tool-calls/agent-tool';
 import { ToolCallAnswersRepository } from './tool-calls/tool-call-answers.repository';
 import { SearchPropertiesTool } from './tool-calls/search-properties.tool';
@@ -25,8 +24,7 @@ export const SERVER_REQUEST_PROVIDERS: Provider[] = [
   TransferDestinationHandler,
   AssistantRequestHandler,
   CallerLeads,
-  AgentTasks,
-  SiteVisitsRepository,
+  AgentScheduleRepository,
   SiteVisitBooking,
   ToolCallAnswersRepository,
   ...TOOLS,

@@ -6,7 +6,7 @@ import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { CallsRepository } from '../../calls/calls.repository';
 import { CallerLeads } from '../caller-leads';
 import { callOfRequest, type AssistantRequest, type CallOfRequest } from '../server-request-message';
-import { SiteVisitsRepository } from '../site-visits/site-visits.repository';
+import { AgentScheduleRepository } from '../agent-schedule.repository';
 import { callerVariables } from './caller-variables';
 
 /** What a caller hears when the number has no assistant to answer with (Vapi speaks the error, then hangs up). */
@@ -26,7 +26,7 @@ export class AssistantRequestHandler {
   constructor(
     private readonly callerLeads: CallerLeads,
     private readonly calls: CallsRepository,
-    private readonly visits: SiteVisitsRepository,
+    private readonly schedule: AgentScheduleRepository,
     private readonly dndList: DndListRepository,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
@@ -54,7 +54,7 @@ export class AssistantRequestHandler {
     const lead = phone ? await this.callerLeads.findByPhone(phone) : null;
     if (!lead || !phone || lead.doNotCall || (await this.dndList.contains(phone))) return null;
     const now = this.clock.now();
-    const [lastCallSummary, nextVisit] = await Promise.all([this.calls.lastSummaryOf(lead.id), this.visits.nextVisitOf(lead.id, now)]);
+    const [lastCallSummary, nextVisit] = await Promise.all([this.calls.lastSummaryOf(lead.id), this.schedule.nextVisitOf(lead.id, now)]);
     return callerVariables({ lead, lastCallSummary, nextVisit }, now, this.config.APP_TIME_ZONE);
   }
 }

@@ -1,6 +1,6 @@
 import type { Lead } from '../../../database/models';
 import { UNKNOWN_CALLER } from '../../webhooks/end-of-call-report';
-import type { UpcomingVisit } from '../site-visits/site-visits.repository';
+import type { UpcomingVisit } from '../agent-schedule.repository';
 import { spokenDateTime } from '../spoken-time';
 
 /** What is known of a caller who rings again, for the agent's greeting. */

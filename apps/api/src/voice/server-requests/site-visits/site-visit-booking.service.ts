@@ -1,4 +1,5 @@
 import { Inject, Injectable } from '@nestjs/common';
+import type { Task, TaskType } from '@lead-desk/contracts';
 import { DateTime } from 'luxon';
 import { activity, type NewActivity } from '../../../activity/activity-entry';
 import { LeadActivityRepository } from '../../../activity/lead-activity.repository';
@@ -14,8 +15,9 @@ import { LeadRouter } from '../../../leads/routing/lead-router';
 import { PropertiesRepository } from '../../../properties/properties.repository';
 import { routingActivity } from '../../../leads/routing/routing-activity';
 import { StagesRepository } from '../../../stages/stages.repository';
+import { voiceAgentActor } from '../../../tasks/task-actor';
+import { TasksService } from '../../../tasks/tasks.service';
 import { callLockKey } from '../../calls/calls.repository';
-import { AgentTasks } from '../agent-tasks';
 import { CallerLeads } from '../caller-leads';
 import type { CallOfRequest } from '../server-request-message';
 import { spokenClock, spokenDateTime } from '../spoken-time';
@@ -24,11 +26,14 @@ import { ToolCallAnswersRepository } from '../tool-calls/tool-call-answers.repos
 import { BOOK_SITE_VISIT } from '../tool-calls/tool-names';
 import { memberHours, type TeamHours } from '../transfer/transfer-target';
 import { parsePreferredTime } from './preferred-time';
-import { agentScheduleLock, SiteVisitsRepository } from './site-visits.repository';
+import { agentScheduleLock, AgentScheduleRepository } from '../agent-schedule.repository';
 import { decideVisitSlot, type TimeRange, type UnavailableReason, type VisitSlotRules } from './visit-slots';
 
 /** The stage a lead with a booked visit moves to, when the pipeline has one of that name. */
 export const VISIT_STAGE_NAME = 'Site Visit Scheduled';
+
+/** The tasks that take an agent's time: a visit or a meeting (a call or a reminder does not). */
+const TAKING_TIME: TaskType[] = ['site_visit', 'meeting'];
 
 /** How visits are laid out: an hour each, offered on the half hour, an hour's notice, two weeks ahead. */
 const VISIT = { visitMinutes: 60, stepMinutes: 30, noticeMinutes: 60, searchDays: 14 } as const;
@@ -63,13 +68,13 @@ export class SiteVisitBooking {
   constructor(
     private readonly database: Database,
     private readonly callerLeads: CallerLeads,
-    private readonly visits: SiteVisitsRepository,
+    private readonly schedule: AgentScheduleRepository,
     private readonly properties: PropertiesRepository,
     private readonly answers: ToolCallAnswersRepository,
     private readonly leads: LeadsRepository,
     private readonly router: LeadRouter,
     private readonly stages: StagesRepository,
-    private readonly tasks: AgentTasks,
+    private readonly tasks: TasksService,
     private readonly activities: LeadActivityRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly clock: Clock,
@@ -79,6 +84,8 @@ export class SiteVisitBooking {
   }
 
   async book(request: VisitRequest): Promise<ToolOutcome> {
+    const { vapiCallId } = request.call;
+    if (!vapiCallId) return { error: 'I can book visits only during a call. Offer that an adviser will call back to fix the visit.' };
     const now = this.clock.now();
     const requested = parsePreferredTime(request.preferredTime, now, this.team.timeZone);
     if (!requested) return { error: `I could not tell a day and time from "${request.preferredTime}". Ask the caller for a day and a time.` };
@@ -89,42 +96,35 @@ export class SiteVisitBooking {
     if (property.status !== 'available') return { error: `${property.name} is ${property.status} and cannot be visited. Offer the caller other properties.` };
     const lead = known?.ownerId ? known : await this.ownedCaller(request.call, now);
     if (!lead) return { error: 'I cannot book a visit on this call: the caller’s number is not known. Offer that an adviser will call them back.' };
-    const agent = lead.ownerId ? await this.visits.agent(lead.ownerId) : null;
+    const agent = lead.ownerId ? await this.schedule.agent(lead.ownerId) : null;
     if (!agent) return { error: 'No adviser is free to take visits right now. Tell the caller an adviser will call them back to fix the visit.' };
 
-    const { outcome, signals } = await this.database.transaction(async (tx) => {
+    const { outcome, signals, task } = await this.database.transaction(async (tx): Promise<{ outcome: ToolOutcome; signals: LiveEventSignal[]; task?: Task }> => {
       // The call's lock, that a retried tool call waits on to find the first one's answer, and the agent's diary.
-      await this.database.lock([...(request.call.vapiCallId ? [callLockKey(request.call.vapiCallId)] : []), agentScheduleLock(agent.id)], tx);
+      await this.database.lock([callLockKey(vapiCallId), agentScheduleLock(agent.id)], tx);
       const stored = await this.answers.find(request.toolCallId, tx);
       if (stored) return { outcome: stored, signals: [] };
       const rules: VisitSlotRules = { ...memberHours(agent, this.team), ...VISIT };
-      const decision = decideVisitSlot(requested, await this.visits.busyRanges(agent.id, ...this.searchWindow(requested, now), tx), rules, now);
+      const decision = decideVisitSlot(requested, await this.busyRanges(agent.id, requested, now, tx), rules, now);
       if (decision.kind === 'unavailable') return { outcome: { result: alternativesText(decision.reason, decision.alternatives, rules, now) }, signals: [] };
 
-      const when = spokenDateTime(decision.slot.start, now, this.team.timeZone);
+      // The visit as a task (its timeline entry naming the call), made the one way tasks are made.
       const task = await this.tasks.create(
-        {
-          leadId: lead.id,
-          type: 'site_visit',
-          dueAt: decision.slot.start,
-          endsAt: decision.slot.end,
-          assigneeId: agent.id,
-          propertyId: property.id,
-          notes: `Meet at ${property.siteVisitAddress}.`,
-          vapiCallId: request.call.vapiCallId,
-        },
-        `Site visit booked for ${when} at ${property.name}, assigned to ${agent.name}, by the agent during call ${request.call.vapiCallId ?? '(unknown)'}`,
+        { leadId: lead.id, type: 'site_visit', dueAt: decision.slot.start, endsAt: decision.slot.end, assigneeId: agent.id, propertyId: property.id, notes: `Meet at ${property.siteVisitAddress}.` },
+        voiceAgentActor(vapiCallId),
         tx,
-        now,
       );
-      const entries: NewActivity[] = [task.entry];
-      const signals = [...task.signals, ...(await this.moveToVisitStage(lead, stages, tx, now, entries))];
-      await this.activities.append(entries, tx, now);
+      const entries: NewActivity[] = [];
+      const signals = await this.moveToVisitStage(lead, stages, tx, now, entries);
+      // At the time it is written, as the task's own entry is.
+      await this.activities.append(entries, tx);
+      const when = spokenDateTime(decision.slot.start, now, this.team.timeZone);
       const outcome = { result: `Booked: a site visit to ${property.name} ${when} with ${firstName(agent.name)}, who will meet the caller at ${property.siteVisitAddress}. Tell the caller the day, time and place.` };
-      await this.answers.record(request.toolCallId, request.call.vapiCallId, BOOK_SITE_VISIT, outcome, tx, now);
-      return { outcome, signals };
+      await this.answers.record(request.toolCallId, vapiCallId, BOOK_SITE_VISIT, outcome, tx, now);
+      return { outcome, signals, task };
     });
     // Announced once committed, without holding the answer back: a missed live update only refreshes later.
+    if (task) void this.tasks.announce(task, 'created');
     void this.liveEvents.publishAll(signals);
     return outcome;
   }
@@ -174,12 +174,17 @@ export class SiteVisitBooking {
     return [{ type: 'lead.updated', id: lead.id }];
   }
 
-  /** The days whose visits can matter: from today (or the requested day) to two weeks past the later of the two. */
-  private searchWindow(requested: Date, now: Date): [Date, Date] {
+  /**
+   * When the agent is taken on the days that can matter (from today, or the requested day, to
+   * two weeks past the later of the two): their open visits and meetings, an hour long when
+   * they give no end.
+   */
+  private async busyRanges(agentId: string, requested: Date, now: Date, tx: TransactionClient): Promise<TimeRange[]> {
     const zone = this.team.timeZone;
     const first = DateTime.fromJSDate(requested < now ? requested : now, { zone }).startOf('day');
     const last = DateTime.fromJSDate(requested > now ? requested : now, { zone }).startOf('day').plus({ days: VISIT.searchDays + 1 });
-    return [first.toJSDate(), last.toJSDate()];
+    const taken = await this.tasks.findOpenOverlapping(agentId, first.toJSDate(), last.toJSDate(), TAKING_TIME, VISIT.visitMinutes * 60_000, tx);
+    return taken.map(({ dueAt, endsAt }) => ({ start: dueAt, end: endsAt ?? new Date(dueAt.getTime() + VISIT.visitMinutes * 60_000) }));
   }
 }
 

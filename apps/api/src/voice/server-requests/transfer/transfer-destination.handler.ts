@@ -6,8 +6,10 @@ import { Database } from '../../../database/database';
 import { LiveEventsService } from '../../../events/live-events.service';
 import { LeadActivityRepository } from '../../../activity/lead-activity.repository';
 import { StaffRepository } from '../../../staff/staff.repository';
+import { voiceAgentActor } from '../../../tasks/task-actor';
+import { TasksService } from '../../../tasks/tasks.service';
 import { CallsRepository } from '../../calls/calls.repository';
-import { AgentTasks } from '../agent-tasks';
+import { AgentScheduleRepository } from '../agent-schedule.repository';
 import { CallerLeads } from '../caller-leads';
 import { callOfRequest, type CallOfRequest, type TransferDestinationRequest } from '../server-request-message';
 import { spokenDateTime } from '../spoken-time';
@@ -39,7 +41,8 @@ export class TransferDestinationHandler {
     private readonly callerLeads: CallerLeads,
     private readonly staff: StaffRepository,
     private readonly calls: CallsRepository,
-    private readonly tasks: AgentTasks,
+    private readonly tasks: TasksService,
+    private readonly schedule: AgentScheduleRepository,
     private readonly activities: LeadActivityRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly clock: Clock,
@@ -72,36 +75,26 @@ export class TransferDestinationHandler {
 
   /** The callback task nobody could take the call for, made once per call; answers what the agent says. */
   private async arrangeCallback(call: CallOfRequest, assignee: TransferCandidate | null, callbackAt: Date, now: Date): Promise<string> {
-    const outcome = await this.database.transaction(async (tx) => {
-      if (call.vapiCallId) await this.calls.lockCall(call.vapiCallId, tx);
-      const caller = await this.callerLeads.findOrCreate(call, tx, now);
-      if (!caller) return null;
-      const existing = call.vapiCallId ? await this.tasks.openCallbackOf(caller.lead.id, call.vapiCallId, tx) : null;
-      if (existing) return { dueAt: existing.dueAt, signals: caller.signals };
-      const whom = assignee ? `${assignee.name}` : 'nobody yet';
-      const { entry, signals } = await this.tasks.create(
-        {
-          leadId: caller.lead.id,
-          type: 'call',
-          dueAt: callbackAt,
-          endsAt: null,
-          assigneeId: assignee?.id ?? null,
-          propertyId: null,
-          notes: 'The caller asked to speak to a person during a call with the agent; nobody could take the call then.',
-          vapiCallId: call.vapiCallId,
-        },
-        `Callback due ${spokenDateTime(callbackAt, now, this.team.timeZone)}, assigned to ${whom}, made by the agent during call ${call.vapiCallId ?? '(unknown)'}: nobody could take a transfer`,
-        tx,
-        now,
-      );
-      await this.activities.append([...caller.entries, entry], tx, now);
-      return { dueAt: callbackAt, signals: [...caller.signals, ...signals] };
-    });
+    const { vapiCallId } = call;
+    const outcome = !vapiCallId
+      ? null
+      : await this.database.transaction(async (tx) => {
+          await this.calls.lockCall(vapiCallId, tx);
+          const caller = await this.callerLeads.findOrCreate(call, tx, now);
+          if (!caller) return null;
+          const existing = await this.schedule.openCallbackOf(caller.lead.id, vapiCallId, tx);
+          if (existing) return { dueAt: existing.dueAt, signals: caller.signals, task: null };
+          await this.activities.append(caller.entries, tx, now);
+          const notes = 'The caller asked to speak to a person during a call with the agent; nobody could take the call then.';
+          const task = await this.tasks.create({ leadId: caller.lead.id, type: 'call', dueAt: callbackAt, assigneeId: assignee?.id ?? null, notes }, voiceAgentActor(vapiCallId), tx);
+          return { dueAt: callbackAt, signals: caller.signals, task };
+        });
     if (!outcome) {
-      this.logger.warn({ vapiCallId: call.vapiCallId }, 'Nobody could take a transfer, and the call gives no number to call back');
+      this.logger.warn({ vapiCallId }, 'Nobody could take a transfer, and the call gives no number to call back');
       return NOBODY_NO_NUMBER;
     }
     void this.liveEvents.publishAll(outcome.signals);
+    if (outcome.task) void this.tasks.announce(outcome.task, 'created');
     const when = outcome.dueAt.getTime() - now.getTime() <= SOON_MINUTES * 60_000 ? 'as soon as possible' : spokenDateTime(outcome.dueAt, now, this.team.timeZone);
     const who = assignee ? firstName(assignee.name) : 'one of our advisers';
     return `I am sorry, none of our advisers can take your call right now. I have asked ${who} to call you back ${when}.`;

@@ -1,9 +1,6 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../../database/database';
-import type { TransactionClient } from '../../../database/prisma-client';
-import type { TimeRange } from './visit-slots';
-
-type Db = Pick<TransactionClient, 'task' | '$queryRaw' | '$executeRaw'>;
+import { Database } from '../../database/database';
+import type { TransactionClient } from '../../database/prisma-client';
 
 /** A lead's next visit, as the agent mentions it to a caller who rings again. */
 export interface UpcomingVisit {
@@ -23,9 +20,12 @@ export interface ScheduledAgent {
 /** The lock that puts one agent's bookings one after another, in every API process (see lockAgent). */
 export const agentScheduleLock = (assigneeId: string) => `site-visits:${assigneeId}`;
 
-/** The agent's side of the tasks table: an agent's busy times, a lead's next visit. */
+/**
+ * What the voice agent reads of the team's diary beside TasksService: a member as a booking
+ * needs them, the lock on their diary, a lead's next visit, the callback a call made.
+ */
 @Injectable()
-export class SiteVisitsRepository {
+export class AgentScheduleRepository {
   constructor(private readonly database: Database) {}
 
   /**
@@ -42,25 +42,6 @@ export class SiteVisitsRepository {
     return db.staffUser.findUnique({ where: { id }, select: { id: true, name: true, workingHours: true } });
   }
 
-  /**
-   * When the member is taken between `from` and `to`: their open tasks that have a length
-   * (visits, meetings), read from the open-tasks index by due time. A task that started up to
-   * `longestMinutes` before `from` may still run into it.
-   */
-  async busyRanges(assigneeId: string, from: Date, to: Date, db: Db, longestMinutes = 24 * 60): Promise<TimeRange[]> {
-    const tasks = await db.task.findMany({
-      where: {
-        assigneeId,
-        doneAt: null,
-        cancelledAt: null,
-        endsAt: { not: null, gt: from },
-        dueAt: { gte: new Date(from.getTime() - longestMinutes * 60_000), lt: to },
-      },
-      select: { dueAt: true, endsAt: true },
-    });
-    return tasks.map(({ dueAt, endsAt }) => ({ start: dueAt, end: endsAt! }));
-  }
-
   /** The lead's next open site visit from `now`, with where and with whom. */
   async nextVisitOf(leadId: string, now: Date): Promise<UpcomingVisit | null> {
     const visit = await this.database.client.task.findFirst({
@@ -70,5 +51,10 @@ export class SiteVisitsRepository {
     });
     if (!visit) return null;
     return { dueAt: visit.dueAt, propertyName: visit.property?.name ?? null, siteVisitAddress: visit.property?.siteVisitAddress ?? null, assigneeName: visit.assignee?.name ?? null };
+  }
+
+  /** The open callback the agent made during this call, if any: a transfer asked for twice makes one (by the lead's tasks index). */
+  openCallbackOf(leadId: string, vapiCallId: string, db: Pick<TransactionClient, 'task'>): Promise<{ id: string; dueAt: Date } | null> {
+    return db.task.findFirst({ where: { leadId, vapiCallId, type: 'call', createdById: null, doneAt: null, cancelledAt: null }, select: { id: true, dueAt: true } });
   }
 }
