@@ -1,3 +1,4 @@
+import { workingHoursSchema } from '@lead-desk/contracts';
 import { DateTime } from 'luxon';
 import { nextAllowedTime } from '../../compliance/call-eligibility';
 
@@ -16,15 +17,14 @@ export interface AgentHours {
   timeZone: string;
 }
 
-const HOURS = /^([01]\d|2[0-3]):([0-5]\d)-(?:([01]\d|2[0-3]):([0-5]\d)|(24):(00))$/;
+const minuteOfDay = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.slice(3, 5));
 
-/** `HH:MM-HH:MM`, start before end; null otherwise. */
+/** A member's working hours as their profile keeps them (workingHoursSchema: `HH:MM-HH:MM`, start before end); null otherwise. */
 export function parseDailyHours(text: string): DailyHours | null {
-  const match = HOURS.exec(text.trim());
-  if (!match) return null;
-  const startMinute = Number(match[1]) * 60 + Number(match[2]);
-  const endMinute = Number(match[3] ?? match[5]) * 60 + Number(match[4] ?? match[6]);
-  return startMinute < endMinute ? { text: text.trim(), startMinute, endMinute } : null;
+  const parsed = workingHoursSchema.safeParse(text);
+  if (!parsed.success) return null;
+  const [startMinute, endMinute] = parsed.data.split('-').map(minuteOfDay);
+  return { text: parsed.data, startMinute, endMinute };
 }
 
 /** The part of a member's working hours inside the calling hours: no visit and no transfer outside either. */

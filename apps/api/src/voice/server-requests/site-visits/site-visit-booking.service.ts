@@ -14,6 +14,7 @@ import { LeadsRepository } from '../../../leads/leads.repository';
 import { LeadRouter } from '../../../leads/routing/lead-router';
 import { PropertiesRepository } from '../../../properties/properties.repository';
 import { routingActivity } from '../../../leads/routing/routing-activity';
+import { siteVisitScheduledStage } from '../../../stages/site-visit-stages';
 import { StagesRepository } from '../../../stages/stages.repository';
 import { voiceAgentActor } from '../../../tasks/task-actor';
 import { TasksService } from '../../../tasks/tasks.service';
@@ -29,8 +30,6 @@ import { parsePreferredTime } from './preferred-time';
 import { agentScheduleLock, AgentScheduleRepository } from '../agent-schedule.repository';
 import { decideVisitSlot, type TimeRange, type UnavailableReason, type VisitSlotRules } from './visit-slots';
 
-/** The stage a lead with a booked visit moves to, when the pipeline has one of that name. */
-export const VISIT_STAGE_NAME = 'Site Visit Scheduled';
 
 /** The tasks that take an agent's time: a visit or a meeting (a call or a reminder does not). */
 const TAKING_TIME: TaskType[] = ['site_visit', 'meeting'];
@@ -46,7 +45,6 @@ export interface VisitRequest {
 }
 
 const firstName = (name: string) => name.trim().split(/\s+/)[0];
-const sameName = (a: string, b: string) => a.trim().toLowerCase() === b.trim().toLowerCase();
 
 /**
  * Books a site visit the caller asked for (`book_site_visit`): with the lead's owner (a lead
@@ -166,9 +164,10 @@ export class SiteVisitBooking {
    * further on, won or lost stays where staff put it.
    */
   private async moveToVisitStage(lead: Lead, stages: Stage[], tx: TransactionClient, now: Date, entries: NewActivity[]): Promise<LiveEventSignal[]> {
-    const target = stages.find((stage) => !stage.archived && sameName(stage.name, VISIT_STAGE_NAME));
+    const target = siteVisitScheduledStage(stages);
     const current = stages.find((stage) => stage.id === lead.stageId);
-    if (!target || !current || current.kind !== 'open' || target.position <= current.position) return [];
+    // An archived stage takes no leads; a lead further on, won or lost stays.
+    if (!target || target.archived || !current || current.kind !== 'open' || target.position <= current.position) return [];
     await this.leads.setPipelineMany([lead.id], { stageId: target.id }, now, tx);
     entries.push(activity(lead.id, 'stage_changed', { from: { id: current.id, name: current.name }, to: { id: target.id, name: target.name }, lostReason: null }));
     return [{ type: 'lead.updated', id: lead.id }];
