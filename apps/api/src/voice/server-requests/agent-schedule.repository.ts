@@ -31,8 +31,9 @@ export class AgentScheduleRepository {
   /**
    * Holds, until the transaction ends, the lock on an agent's schedule: two bookings for the
    * same agent (in this process or another) read the schedule and write the visit one after
-   * the other, so the second sees the first's visit and never books over it. Anything else
-   * that gives an agent a visit or meeting with a time takes the same lock.
+   * the other, so the second sees the first's visit and never books over it. Staff's own
+   * tasks (POST and PATCH /api/tasks) do not take it: a booking sees them once committed, and a
+   * member placing a meeting over a visit does so with the calendar in front of them.
    */
   lockAgent(assigneeId: string, db: Pick<TransactionClient, '$queryRaw' | '$executeRaw'>): Promise<void> {
     return this.database.lock([agentScheduleLock(assigneeId)], db);

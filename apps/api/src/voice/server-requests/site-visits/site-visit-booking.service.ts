@@ -12,8 +12,8 @@ import type { LiveEventSignal } from '../../../events/live-event';
 import { LiveEventsService } from '../../../events/live-events.service';
 import { LeadsRepository } from '../../../leads/leads.repository';
 import { LeadRouter } from '../../../leads/routing/lead-router';
-import { PropertiesRepository } from '../../../properties/properties.repository';
 import { routingActivity } from '../../../leads/routing/routing-activity';
+import { PropertiesRepository } from '../../../properties/properties.repository';
 import { siteVisitScheduledStage } from '../../../stages/site-visit-stages';
 import { StagesRepository } from '../../../stages/stages.repository';
 import { voiceAgentActor } from '../../../tasks/task-actor';
@@ -26,10 +26,9 @@ import type { ToolOutcome } from '../tool-calls/agent-tool';
 import { ToolCallAnswersRepository } from '../tool-calls/tool-call-answers.repository';
 import { BOOK_SITE_VISIT } from '../tool-calls/tool-names';
 import { memberHours, type TeamHours } from '../transfer/transfer-target';
-import { parsePreferredTime } from './preferred-time';
 import { agentScheduleLock, AgentScheduleRepository } from '../agent-schedule.repository';
+import { parsePreferredTime } from './preferred-time';
 import { decideVisitSlot, type TimeRange, type UnavailableReason, type VisitSlotRules } from './visit-slots';
-
 
 /** The tasks that take an agent's time: a visit or a meeting (a call or a reminder does not). */
 const TAKING_TIME: TaskType[] = ['site_visit', 'meeting'];
@@ -50,14 +49,14 @@ const firstName = (name: string) => name.trim().split(/\s+/)[0];
  * Books a site visit the caller asked for (`book_site_visit`): with the lead's owner (a lead
  * without one gets the next agent by the routing rule), in a free slot of the owner's working
  * hours within the calling hours (decideVisitSlot), or answers with two alternatives. The
- * booking is one transaction: the caller's lead (made if the call is the first we hear of
- * them), the visit as a task naming the property and the call, the lead moved to the stage
- * "Site Visit Scheduled" (forward only), every timeline entry, and the answer kept under the
- * tool call's id. The call's lock makes a retried tool call wait and find that answer; the
- * agent's schedule lock makes two bookings for one agent, in any process, see each other.
- * Reads that need no lock (the property, the caller's lead, the owner, the pipeline) come
- * before the transaction, and a lead made or routed for the booking is written in one of its
- * own before it: the booking's transaction holds the diary for seven statements.
+ * booking is one transaction: the visit as a task naming the property and the call
+ * (TasksService, with its timeline entry), the lead moved to the stage "Site Visit Scheduled"
+ * (forward only, with its `stage_changed` entry), and the answer kept under the tool call's id.
+ * The call's lock makes a retried tool call wait and find that answer; the agent's schedule
+ * lock makes two bookings for one agent, in any process, see each other. Reads that need no
+ * lock (the property, the caller's lead, the owner, the pipeline) come before it, and a caller
+ * we did not know, or a lead without an owner, is made or routed first in a transaction of its
+ * own (with its entries): the routing lock is never held while a diary is read.
  */
 @Injectable()
 export class SiteVisitBooking {
