@@ -177,7 +177,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{twinId}', twin)
       .replace('{mergeId}', merge)
       .replace('{sourceId}', sourceId)
-      .replace('{sourceKeyId}', sourceKeyId);
+      .replace('{sourceKeyId}', sourceKeyId)
+      .replace('{propertyId}', '16');
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

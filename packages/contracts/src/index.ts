@@ -2,6 +2,7 @@
 export * from './common/record-id';
 export { NUL_REFUSED, plainText } from './common/text';
 export * from './common/time-zone';
+export * from './common/indian-amount';
 export * from './errors/error-body';
 export * from './errors/field-error';
 export * from './leads/budget';
@@ -54,6 +55,9 @@ export * from './privacy/privacy-request';
 export * from './lead-sources/lead-source';
 export * from './lead-sources/lead-source-key';
 export * from './lead-sources/inbound-lead';
-export * from './properties/property-catalog';
+export * from './properties/property';
+export * from './properties/property-input';
+export * from './properties/property-price';
+export * from './properties/search-properties-arguments';
 export * from './callbacks/callback-request';
 export * from './reports/speed-to-lead';

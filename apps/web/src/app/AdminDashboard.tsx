@@ -3,6 +3,7 @@ import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, LeadManagement } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
+import { PropertyInventory } from '../features/properties';
 import { LeadSources } from '../features/sources';
 import { SpeedToLead } from '../features/speed-to-lead';
 import { ErrorNotice } from '../components/ErrorNotice';
@@ -23,6 +24,7 @@ export function AdminDashboard() {
         data && (
           <>
             {administers && <LeadSources />}
+            {administers && <PropertyInventory />}
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}

@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadPage, stubApi } from '../../testing/apiStub';
+import { SAMPLE_PROPERTIES } from '../../testing/propertyFixtures';
 import { App } from '../App';
 
 const STATS = { total: 0, qualified: 0, unqualified: 0, thisMonth: 0, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 };
@@ -14,6 +15,7 @@ function stubDashboardApi(voiceConfig: unknown) {
     'GET /api/leads/stats': () => Response.json(STATS),
     'GET /api/leads/stats/daily': () => Response.json([]),
     'GET /api/voice/config': () => Response.json(voiceConfig),
+    'GET /api/properties': () => Response.json(SAMPLE_PROPERTIES),
   });
 }
 

@@ -1,4 +1,5 @@
-import { isWrittenAsMoney, rupeesFromIndianAmount } from './indian-amount';
+import { describe, expect, it } from 'vitest';
+import { isWrittenAsMoney, rupeesFromBudgetWords, rupeesFromIndianAmount } from './indian-amount';
 
 describe('rupeesFromIndianAmount', () => {
   it.each([
@@ -32,5 +33,32 @@ describe('isWrittenAsMoney', () => {
 
   it.each(['87', '560001', '4500000', '9876543210', '2026-11-20', '3 BHK', 'Whitefield', '50 - 60', ''])('does not read %j as money', (text) => {
     expect(isWrittenAsMoney(text)).toBe(false);
+  });
+});
+
+describe('rupeesFromBudgetWords', () => {
+  it.each([
+    ['8000000', 8_000_000],
+    ['80 Lakh', 8_000_000],
+    ['80 lakhs', 8_000_000],
+    ['1.2 Cr', 12_000_000],
+    ['1.5 crore', 15_000_000],
+    ['₹85,00,000', 8_500_000],
+    ['around 80 lakh rupees', 8_000_000],
+    ['My budget is about 90L only', 9_000_000],
+    ['under 1 crore', 10_000_000],
+    ['upto 1.2 Cr', 12_000_000],
+    ['1 crore 20 lakh', 12_000_000],
+    ['2 crores and 50 lakhs', 25_000_000],
+    ['80 lakh to 1 crore', 10_000_000],
+    ['80-90 lakh', 9_000_000],
+    ['1.5 crs', 15_000_000],
+    ['INR 2.5 crore', 25_000_000],
+  ])('reads %j as %d rupees', (words, rupees) => {
+    expect(rupeesFromBudgetWords(words)).toBe(rupees);
+  });
+
+  it.each(['', 'a lot', 'eighty lakh', '45 bananas', '-1', 'rupees', '1 crore 20', 'to 1 crore'])('leaves %j alone', (words) => {
+    expect(rupeesFromBudgetWords(words)).toBeUndefined();
   });
 });

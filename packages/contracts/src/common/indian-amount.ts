@@ -1,4 +1,4 @@
-import { MAX_BUDGET } from '@lead-desk/contracts';
+import { MAX_BUDGET } from '../leads/budget';
 
 /** A lakh is 1,00,000 rupees, a crore 1,00,00,000; a Map, so "45 constructor" is no amount. */
 const MULTIPLIERS = new Map(
@@ -47,4 +47,28 @@ export function isWrittenAsMoney(text: string): boolean {
   const parts = text.trim().split(RANGE_JOIN);
   if (parts.length === 1) return moneyLike(parts[0]);
   return parts.length === 2 && rupeesFromIndianAmount(parts[0]) !== undefined && moneyLike(parts[1]);
+}
+
+/** Words before a spoken budget that say nothing of its size: "my budget is around 80 lakh", "under 1 crore", "upto 90L". */
+const BUDGET_PREFIX = /^(?:(?:a|my|the)\s+)?(?:budget\s+(?:is\s+|of\s+)?)?(?:around|about|approx(?:imately)?\.?|roughly|under|below|within|up\s*to|max(?:imum)?|less\s+than|not\s+more\s+than)?\s*/i;
+/** And after it: "80 lakh rupees", "90L only", "1 crore max". */
+const BUDGET_SUFFIX = /(?:\s+(?:rupees|rs\.?|inr|only|max(?:imum)?|or\s+(?:less|below)))+\s*$/i;
+
+/** "1 crore 20 lakh", as budgets are said aloud: a crore part and a lakh part, added. */
+const CRORE_AND_LAKH = /^(\d+(?:\.\d+)?)\s*(?:crores?|crs?)\s+(?:and\s+)?(\d+(?:\.\d+)?)\s*(?:lakhs?|lacs?|l)$/i;
+
+/**
+ * The most a buyer means to spend, as they or an assistant put it: rupees ("8000000"), an
+ * amount ("80 Lakh", "1.2 Cr", "80 lakhs", "1.5 crore", "₹85,00,000"), with words that
+ * leave its size alone ("around 80 lakh rupees"), said in two parts ("1 crore 20 lakh"),
+ * or a range, whose upper end is the budget ("80 lakh to 1 crore", "80-90 lakh").
+ * Undefined for anything else.
+ */
+export function rupeesFromBudgetWords(text: string): number | undefined {
+  const amount = text.trim().replace(BUDGET_PREFIX, '').replace(BUDGET_SUFFIX, '').trim();
+  const spoken = CRORE_AND_LAKH.exec(amount);
+  if (spoken) return Math.round(Number(spoken[1]) * 1e7 + Number(spoken[2]) * 1e5);
+  const parts = amount.split(RANGE_JOIN);
+  if (parts.length === 2 && rupeesFromIndianAmount(parts[0]) !== undefined) return rupeesFromIndianAmount(parts[1]);
+  return parts.length === 1 ? rupeesFromIndianAmount(amount) : undefined;
 }
