@@ -14,6 +14,7 @@ function stubDashboardApi(voiceConfig: unknown) {
     'GET /api/leads/stats': () => Response.json(STATS),
     'GET /api/leads/stats/daily': () => Response.json([]),
     'GET /api/voice/config': () => Response.json(voiceConfig),
+    'GET /api/calendar': () => Response.json({ from: '2026-11-23', to: '2026-11-29', timeZone: 'UTC', agents: [], truncated: false }),
   });
 }
 

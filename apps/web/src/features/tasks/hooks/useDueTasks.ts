@@ -1,0 +1,32 @@
+import type { TaskDueWindow } from '@lead-desk/contracts';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useMemo } from 'react';
+import { fetchTaskPage, taskListUrl } from '../api/tasksApi';
+import { taskKeys } from '../api/taskQueryKeys';
+import { useToday } from './useToday';
+
+const PAGE_SIZE = 50;
+/** The most of today's tasks the reminders follow (the API's largest page). */
+const REMINDER_LIMIT = 200;
+
+/** The signed-in member's open tasks of a window (today, overdue), oldest due first, a keyset page at a time. */
+export function useDueTasks(window: TaskDueWindow, timeZone: string) {
+  const day = useToday(timeZone);
+  const query = useInfiniteQuery({
+    queryKey: taskKeys.due(window, timeZone, day),
+    queryFn: ({ pageParam, signal }) => fetchTaskPage(pageParam, signal),
+    initialPageParam: taskListUrl({ assignee: 'me', due: window, tz: timeZone, limit: PAGE_SIZE }),
+    getNextPageParam: (lastPage) => lastPage.next ?? undefined,
+  });
+  const tasks = useMemo(() => query.data?.pages.flatMap((page) => page.tasks) ?? [], [query.data]);
+  return { ...query, tasks, total: query.data?.pages[0]?.total };
+}
+
+/** Today's open tasks of the member, all at once (up to the API's largest page), for the reminders. */
+export function useTodaysTasks(timeZone: string) {
+  const day = useToday(timeZone);
+  return useQuery({
+    queryKey: [...taskKeys.due('today', timeZone, day), 'reminders'],
+    queryFn: async ({ signal }) => (await fetchTaskPage(taskListUrl({ assignee: 'me', due: 'today', tz: timeZone, limit: REMINDER_LIMIT }), signal)).tasks,
+  });
+}
