@@ -3,6 +3,7 @@ import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
 import { LeadDashboardPanel, leadDetailsHref, LeadManagement, openLeadDetails } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
+import { MyProfile } from '../features/profile';
 import { LeadSources } from '../features/sources';
 import { SpeedToLead } from '../features/speed-to-lead';
 import { FollowUps, type LeadOpener } from '../features/tasks';
@@ -31,6 +32,7 @@ export function AdminDashboard() {
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}
             <SpeedToLead />
+            {data.staff && <MyProfile />}
             <SessionControls session={data} />
           </>
         )

@@ -9,6 +9,5 @@ export const taskKeys = {
   calendar: (query: CalendarQuery) => [...taskKeys.all, 'calendar', query] as const,
 };
 
-/** The member's own profile (GET /api/staff/me) and the properties a visit can be about. */
-export const profileKey = ['staff', 'me'] as const;
+/** The properties a visit can be about. */
 export const propertyChoicesKey = ['properties', 'choices'] as const;
