@@ -41,7 +41,6 @@ export * from './leads/lead-owner';
 export * from './notes/lead-note';
 export * from './pipeline/stage';
 export * from './settings/assignment';
-export * from './staff/staff-availability';
 export * from './staff/staff-profile';
 export * from './tags/lead-tags';
 export * from './views/saved-view';

@@ -74,6 +74,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'delete', path: '/api/staff/{staffId}', role: 'admin' },
   // Agents set their own availability (another member's is a 403, staff-availability.e2e-spec.ts).
   { method: 'patch', path: '/api/staff/{selfId}', body: { available: true }, role: 'agent' },
+  { method: 'get', path: '/api/staff/me', role: 'agent' },
   { method: 'get', path: '/api/settings/assignment', role: 'admin' },
   { method: 'put', path: '/api/settings/assignment', body: { mode: 'off' }, role: 'admin' },
   { method: 'get', path: '/api/calls/refusals', role: 'admin' },

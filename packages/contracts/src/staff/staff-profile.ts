@@ -11,7 +11,8 @@ const minutesOf = (time: string) => Number(time.slice(0, 2)) * 60 + Number(time.
 export const workingHoursSchema = plainText()
   .trim()
   .regex(WORKING_HOURS_FORMAT, 'must be HH:MM-HH:MM such as 10:00-19:00')
-  .refine((hours) => minutesOf(hours.slice(0, 5)) < minutesOf(hours.slice(6)), 'must start before it ends (HH:MM-HH:MM within one day)');
+  // Only hours in the format are compared: a bad one is named once, by the check above.
+  .refine((hours) => !WORKING_HOURS_FORMAT.test(hours) || minutesOf(hours.slice(0, 5)) < minutesOf(hours.slice(6)), 'must start before it ends (HH:MM-HH:MM within one day)');
 
 /**
  * A staff account with what its member keeps in their profile, as GET /api/staff (admins),

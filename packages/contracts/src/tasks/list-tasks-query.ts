@@ -5,8 +5,9 @@ import { timeZoneSchema } from '../common/time-zone';
 import { taskStatusSchema, taskTypeSchema } from './task';
 
 /**
- * Which open tasks, by their due time in the day of `tz`: before today (overdue), today, or
- * from tomorrow on (upcoming). The three never overlap; each holds open tasks only.
+ * Which open tasks, by their due time: overdue (its time has passed), today (still to come
+ * today, the day as it is in `tz`), upcoming (from tomorrow on). The three never overlap and
+ * hold open tasks only: a task due at 09:00 is in today until 09:00, overdue from then on.
  */
 export const TASK_DUE_WINDOWS = ['overdue', 'today', 'upcoming'] as const;
 export const taskDueWindowSchema = z.enum(TASK_DUE_WINDOWS, 'must be overdue, today or upcoming');
