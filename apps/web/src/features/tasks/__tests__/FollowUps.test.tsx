@@ -1,3 +1,5 @@
+// The browser's IndexedDB, which the page's reminders keep their ledger in (jsdom has none).
+import 'fake-indexeddb/auto';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
@@ -69,6 +71,23 @@ describe('Follow-ups on the dashboard', () => {
     expect(await screen.findByText('No site visits this week.')).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /^Due today/ })).not.toBeInTheDocument();
     await waitFor(() => expect(requests.map((request) => new URL(request.url).pathname)).toEqual(['/api/calendar']));
+  });
+
+  it('moves a task from "Due today" to "Overdue" when its time passes, without a reload', async () => {
+    const call = aTask({ id: 'soon', leadName: 'Soon Lead', dueAt: new Date(Date.now() + 300).toISOString() });
+    stubApi({
+      'GET /api/tasks': (request) => {
+        const window = new URL(request.url).searchParams.get('due');
+        const isPast = Date.parse(call.dueAt) <= Date.now();
+        return taskPage((window === 'overdue') === isPast ? [call] : []);
+      },
+      'GET /api/calendar': () => Response.json(aCalendar()),
+    });
+    renderWithQueryClient(<FollowUps signedIn leadOpener={leadOpener()} />);
+    expect(await screen.findByRole('heading', { name: 'Due today (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overdue (1)' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Due today (0)' })).toBeInTheDocument();
+    expect(within(dueList(/^Overdue/)).getByRole('link', { name: 'Soon Lead' })).toBeInTheDocument();
   });
 
   it('offers the next page of a long list', async () => {

@@ -57,6 +57,10 @@ function stubNotifications(permission: NotificationPermission) {
 const reminders = () => screen.getAllByRole('region', { name: 'Reminders' });
 const shownReminders = () => reminders().flatMap((region) => within(region).queryAllByRole('article'));
 const inAMoment = (ms: number) => new Date(Date.now() + ms).toISOString();
+const isDueList = (request: Request, due: 'today' | 'overdue') => {
+  const query = new URL(request.url).searchParams;
+  return query.get('assignee') === 'me' && query.get('due') === due;
+};
 
 describe('Task reminders', () => {
   afterEach(() => {
@@ -67,7 +71,7 @@ describe('Task reminders', () => {
   it('remind once across two tabs at the due time, also of a task added after the page opened, and as a system notification when allowed', async () => {
     const notifications = stubNotifications('granted');
     const tasks: Task[] = [aTask({ id: 'call-1', dueAt: inAMoment(300) })];
-    stubApi({ 'GET /api/tasks': () => taskPage(tasks) });
+    stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'today') ? tasks : []) });
     const browser = new IDBFactory();
     const [first, second] = [countingLedger(indexedDbReminderLedger(browser)), countingLedger(indexedDbReminderLedger(browser))];
     openTab(first);
@@ -96,8 +100,9 @@ describe('Task reminders', () => {
 
   it('do not remind again after a reload, nor of a task that fell due long before the page opened', async () => {
     stubNotifications('denied');
-    const tasks = [aTask({ id: 'call-2', dueAt: inAMoment(100) }), aTask({ id: 'long-ago', leadName: 'Old Lead', dueAt: inAMoment(-60 * 60_000) })];
-    stubApi({ 'GET /api/tasks': () => taskPage(tasks) });
+    const today = [aTask({ id: 'call-2', dueAt: inAMoment(100) })];
+    const overdue = [aTask({ id: 'long-ago', leadName: 'Old Lead', dueAt: inAMoment(-60 * 60_000) })];
+    stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'today') ? today : overdue) });
     const browser = new IDBFactory();
     const before = countingLedger(indexedDbReminderLedger(browser));
     const { unmount } = openTab(before);
@@ -111,9 +116,16 @@ describe('Task reminders', () => {
     expect(shownReminders()).toHaveLength(0);
   });
 
+  it('remind of a task the API moved to overdue before this tab looked (a throttled background tab)', async () => {
+    const call = aTask({ id: 'call-4', dueAt: inAMoment(-2000) });
+    stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'overdue') ? [call] : []) });
+    openTab(indexedDbReminderLedger(new IDBFactory()));
+    await waitFor(() => expect(shownReminders()).toHaveLength(1));
+  });
+
   it('remind in the tab anyway when the browser keeps no ledger', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
-    stubApi({ 'GET /api/tasks': () => taskPage([aTask({ id: 'call-3', dueAt: inAMoment(50) })]) });
+    stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'today') ? [aTask({ id: 'call-3', dueAt: inAMoment(50) })] : []) });
     openTab(indexedDbReminderLedger());
     await waitFor(() => expect(shownReminders()).toHaveLength(1));
     expect(console.error).toHaveBeenCalledWith(expect.stringContaining('reminding of task call-3 in this tab'), expect.any(Error));

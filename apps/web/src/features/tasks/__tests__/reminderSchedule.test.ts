@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { aTask } from '../../../testing/taskFixtures';
-import { nextReminderWait, REMINDER_GRACE_MS, reminderKey, remindersDue } from '../reminders/reminderSchedule';
+import { timeUntilNextDue, REMINDER_GRACE_MS, reminderKey, remindersDue } from '../reminders/reminderSchedule';
 
 const NOW = Date.parse('2026-11-28T06:00:00.000Z');
 const at = (offsetMs: number) => new Date(NOW + offsetMs).toISOString();
@@ -18,10 +18,10 @@ describe('the reminder schedule', () => {
   });
 
   it('waits until the next open task falls due, at most an hour, or not at all', () => {
-    expect(nextReminderWait([aTask({ dueAt: at(-5) }), aTask({ dueAt: at(90_000) }), aTask({ dueAt: at(30_000) }), aTask({ dueAt: at(10_000), status: 'done' })], NOW)).toBe(30_000);
-    expect(nextReminderWait([aTask({ dueAt: at(5 * 60 * 60_000) })], NOW)).toBe(60 * 60_000);
-    expect(nextReminderWait([aTask({ dueAt: at(0) }), aTask({ dueAt: at(-1) })], NOW)).toBeNull();
-    expect(nextReminderWait([], NOW)).toBeNull();
+    expect(timeUntilNextDue([aTask({ dueAt: at(-5) }), aTask({ dueAt: at(90_000) }), aTask({ dueAt: at(30_000) }), aTask({ dueAt: at(10_000), status: 'done' })], NOW)).toBe(30_000);
+    expect(timeUntilNextDue([aTask({ dueAt: at(5 * 60 * 60_000) })], NOW)).toBe(60 * 60_000);
+    expect(timeUntilNextDue([aTask({ dueAt: at(0) }), aTask({ dueAt: at(-1) })], NOW)).toBeNull();
+    expect(timeUntilNextDue([], NOW)).toBeNull();
   });
 
   it('keys a reminder by its task and due time, so a task moved to another time reminds again', () => {

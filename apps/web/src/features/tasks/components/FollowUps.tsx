@@ -1,5 +1,7 @@
 import { useId } from 'react';
 import { VisitCalendar } from '../calendar/VisitCalendar';
+import { useReminderTasks } from '../hooks/useDueTasks';
+import { useDueListsRollover } from '../hooks/useDueListsRollover';
 import { useLiveTaskUpdates } from '../hooks/useLiveTaskUpdates';
 import type { LeadOpener } from '../leadOpener';
 import { ReminderNotificationsSwitch } from '../reminders/ReminderNotificationsSwitch';
@@ -27,16 +29,22 @@ export function FollowUps({ signedIn, leadOpener }: FollowUpsProps) {
         <h3 id={headingId}>{TEXT.title}</h3>
         {signedIn && <ReminderNotificationsSwitch />}
       </div>
-      {signedIn && (
-        <>
-          <div className="follow-ups__due">
-            <DueTaskList window="today" timeZone={timeZone} leadOpener={leadOpener} />
-            <DueTaskList window="overdue" timeZone={timeZone} leadOpener={leadOpener} />
-          </div>
-          <TaskReminders timeZone={timeZone} leadOpener={leadOpener} />
-        </>
-      )}
+      {signedIn && <MemberFollowUps timeZone={timeZone} leadOpener={leadOpener} />}
       <VisitCalendar timeZone={timeZone} leadOpener={leadOpener} />
     </section>
+  );
+}
+
+/** The signed-in member's own: what is due today, what is overdue, and the reminders of both. */
+function MemberFollowUps({ timeZone, leadOpener }: { timeZone: string; leadOpener: LeadOpener }) {
+  useDueListsRollover(useReminderTasks(timeZone).data);
+  return (
+    <>
+      <div className="follow-ups__due">
+        <DueTaskList window="today" timeZone={timeZone} leadOpener={leadOpener} />
+        <DueTaskList window="overdue" timeZone={timeZone} leadOpener={leadOpener} />
+      </div>
+      <TaskReminders timeZone={timeZone} leadOpener={leadOpener} />
+    </>
   );
 }

@@ -6,7 +6,7 @@ import { taskKeys } from '../api/taskQueryKeys';
 import { useToday } from './useToday';
 
 const PAGE_SIZE = 50;
-/** The most of today's tasks the reminders follow (the API's largest page). */
+/** The most tasks of each window the reminders follow (the API's largest page). */
 const REMINDER_LIMIT = 200;
 
 /** The signed-in member's open tasks of a window (today, overdue), oldest due first, a keyset page at a time. */
@@ -22,11 +22,20 @@ export function useDueTasks(window: TaskDueWindow, timeZone: string) {
   return { ...query, tasks, total: query.data?.pages[0]?.total };
 }
 
-/** Today's open tasks of the member, all at once (up to the API's largest page), for the reminders. */
-export function useTodaysTasks(timeZone: string) {
+/**
+ * The member's open tasks still due today and those past their time, up to the API's largest
+ * page of each, for the reminders: a task stays in sight when its time passes and the API moves
+ * it from today to overdue, however late a throttled background tab looks.
+ */
+export function useReminderTasks(timeZone: string) {
   const day = useToday(timeZone);
   return useQuery({
-    queryKey: [...taskKeys.due('today', timeZone, day), 'reminders'],
-    queryFn: async ({ signal }) => (await fetchTaskPage(taskListUrl({ assignee: 'me', due: 'today', tz: timeZone, limit: REMINDER_LIMIT }), signal)).tasks,
+    queryKey: taskKeys.reminders(timeZone, day),
+    queryFn: async ({ signal }) => {
+      const pages = await Promise.all(
+        (['overdue', 'today'] as const).map((due) => fetchTaskPage(taskListUrl({ assignee: 'me', due, tz: timeZone, limit: REMINDER_LIMIT }), signal)),
+      );
+      return pages.flatMap((page) => page.tasks);
+    },
   });
 }

@@ -1,7 +1,7 @@
 import type { Task } from '@lead-desk/contracts';
 import { BellRing, X } from 'lucide-react';
 import { useCallback } from 'react';
-import { useTodaysTasks } from '../hooks/useDueTasks';
+import { useReminderTasks } from '../hooks/useDueTasks';
 import type { LeadOpener } from '../leadOpener';
 import { TaskLeadLink } from '../components/TaskLeadLink';
 import { TASK_TYPE_LABELS } from '../taskTexts';
@@ -30,11 +30,11 @@ interface TaskRemindersProps {
   ledger?: ReminderLedger;
 }
 
-/** At each of today's tasks' due time, a reminder on the page (in one tab only) and, when allowed, from the system. */
+/** At each of the member's tasks' due time, a reminder on the page (in one tab only) and, when allowed, from the system. */
 export function TaskReminders({ timeZone, leadOpener, ledger = browserLedger }: TaskRemindersProps) {
-  const today = useTodaysTasks(timeZone);
+  const tasks = useReminderTasks(timeZone);
   const onRemind = useCallback((task: Task) => notifyIfAllowed(TEXT.notification(task), { body: TEXT.notificationBody(task), tag: reminderKey(task) }), []);
-  const { reminders, dismiss } = useTaskReminders(today.data ?? NO_TASKS, ledger, onRemind);
+  const { reminders, dismiss } = useTaskReminders(tasks.data ?? NO_TASKS, ledger, onRemind);
   // Always in the page, so a screen reader hears what comes into it.
   return (
     <section className="task-reminders" aria-label={TEXT.region} aria-live="assertive">

@@ -21,8 +21,8 @@ export function remindersDue(tasks: readonly Task[], now: number): Task[] {
     .toSorted((a, b) => Date.parse(a.dueAt) - Date.parse(b.dueAt));
 }
 
-/** How long to wait before looking again: until the next open task falls due, or null when none will. */
-export function nextReminderWait(tasks: readonly Task[], now: number): number | null {
+/** How long to wait before looking again: until the next open task falls due (at most an hour), or null when none will. */
+export function timeUntilNextDue(tasks: readonly Task[], now: number): number | null {
   const upcoming = tasks.filter((task) => task.status === 'open').map((task) => Date.parse(task.dueAt) - now).filter((wait) => wait > 0);
   return upcoming.length === 0 ? null : Math.min(MAX_WAIT_MS, ...upcoming);
 }

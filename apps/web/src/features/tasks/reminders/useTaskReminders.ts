@@ -1,7 +1,7 @@
 import type { Task } from '@lead-desk/contracts';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ReminderLedger } from './reminderLedger';
-import { nextReminderWait, reminderKey, remindersDue } from './reminderSchedule';
+import { timeUntilNextDue, reminderKey, remindersDue } from './reminderSchedule';
 
 /**
  * Reminds of each task at its due time, once across the browser's tabs and reloads (the
@@ -41,7 +41,7 @@ export function useTaskReminders(tasks: readonly Task[], ledger: ReminderLedger,
         remind.current(task);
       }
       if (stopped) return;
-      const wait = nextReminderWait(tasks, Date.now());
+      const wait = timeUntilNextDue(tasks, Date.now());
       if (wait !== null) timer = setTimeout(() => void look(), wait);
     };
     void look();
