@@ -15,6 +15,7 @@ const dueList = (name: RegExp) => screen.getByRole('region', { name });
 
 describe('Follow-ups on the dashboard', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
@@ -74,8 +75,10 @@ describe('Follow-ups on the dashboard', () => {
   });
 
   it('moves a task from "Due today" to "Overdue" when its time passes, without a reload', async () => {
-    const call = aTask({ id: 'soon', leadName: 'Soon Lead', dueAt: new Date(Date.now() + 300).toISOString() });
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
+    const call = aTask({ id: 'soon', leadName: 'Soon Lead', dueAt: new Date(Date.now() + 60 * 60_000).toISOString() });
     stubApi({
+      // The API's windows: today until its time, overdue from then on.
       'GET /api/tasks': (request) => {
         const window = new URL(request.url).searchParams.get('due');
         const isPast = Date.parse(call.dueAt) <= Date.now();
@@ -85,6 +88,9 @@ describe('Follow-ups on the dashboard', () => {
     });
     renderWithQueryClient(<FollowUps signedIn leadOpener={leadOpener()} />);
     expect(await screen.findByRole('heading', { name: 'Due today (1)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overdue (0)' })).toBeInTheDocument();
+
+    act(() => vi.advanceTimersByTime(60 * 60_000));
     expect(await screen.findByRole('heading', { name: 'Overdue (1)' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { name: 'Due today (0)' })).toBeInTheDocument();
     expect(within(dueList(/^Overdue/)).getByRole('link', { name: 'Soon Lead' })).toBeInTheDocument();

@@ -56,6 +56,7 @@ function stubNotifications(permission: NotificationPermission) {
 
 const reminders = () => screen.getAllByRole('region', { name: 'Reminders' });
 const shownReminders = () => reminders().flatMap((region) => within(region).queryAllByRole('article'));
+const HOUR = 60 * 60_000;
 const inAMoment = (ms: number) => new Date(Date.now() + ms).toISOString();
 const isDueList = (request: Request, due: 'today' | 'overdue') => {
   const query = new URL(request.url).searchParams;
@@ -64,36 +65,44 @@ const isDueList = (request: Request, due: 'today' | 'overdue') => {
 
 describe('Task reminders', () => {
   afterEach(() => {
+    vi.useRealTimers();
     vi.unstubAllGlobals();
     vi.restoreAllMocks();
   });
 
   it('remind once across two tabs at the due time, also of a task added after the page opened, and as a system notification when allowed', async () => {
+    // Timers and the clock run on their own and jump an hour when told; IndexedDB's own scheduling stays real.
+    vi.useFakeTimers({ shouldAdvanceTime: true, toFake: ['setTimeout', 'clearTimeout', 'setInterval', 'clearInterval', 'Date'] });
     const notifications = stubNotifications('granted');
-    const tasks: Task[] = [aTask({ id: 'call-1', dueAt: inAMoment(300) })];
-    stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'today') ? tasks : []) });
+    const tasks: Task[] = [aTask({ id: 'call-1', dueAt: inAMoment(HOUR) })];
+    const requests = stubApi({ 'GET /api/tasks': (request) => taskPage(isDueList(request, 'today') ? tasks : []) });
     const browser = new IDBFactory();
     const [first, second] = [countingLedger(indexedDbReminderLedger(browser)), countingLedger(indexedDbReminderLedger(browser))];
     openTab(first);
     openTab(second);
+    await waitFor(() => expect(requests).toHaveLength(4));
+    expect(first.claims + second.claims).toBe(0);
     expect(shownReminders()).toHaveLength(0);
 
+    act(() => vi.advanceTimersByTime(HOUR));
     await waitFor(() => expect(first.claims + second.claims).toBe(2));
     await waitFor(() => expect(shownReminders()).toHaveLength(1));
     expect(shownReminders()[0]).toHaveTextContent(/^Call now with Sanjay Kulkarni at/);
     expect(within(shownReminders()[0]).getByRole('link', { name: 'Sanjay Kulkarni' })).toHaveAttribute('href', '/?lead=lead-1');
     expect(notifications.shown).toEqual([{ title: 'Call with Sanjay Kulkarni', options: expect.objectContaining({ tag: `call-1@${tasks[0].dueAt}` }) }]);
 
-    // A site visit booked after the page opened: the live stream says so, the tabs read today's tasks again.
-    const visit = aTask({ id: 'visit-1', type: 'site_visit', leadName: 'Meera Joshi', property: { id: 1, name: 'Skyline Residency 2BHK' }, dueAt: inAMoment(400) });
+    // A site visit booked after the page opened: the live stream says so, the tabs read their tasks again.
+    const visit = aTask({ id: 'visit-1', type: 'site_visit', leadName: 'Meera Joshi', property: { id: 1, name: 'Skyline Residency 2BHK' }, dueAt: inAMoment(HOUR) });
     tasks.push(visit);
     act(() => FakeEventSource.latest().emit('task.created', visit));
+    await waitFor(() => expect(requests).toHaveLength(8));
+    act(() => vi.advanceTimersByTime(HOUR));
     await waitFor(() => expect(first.claims + second.claims).toBe(4));
     await waitFor(() => expect(shownReminders()).toHaveLength(2));
     expect(shownReminders()[1]).toHaveTextContent(/^Site visit now with Meera Joshi at .* · Skyline Residency 2BHK$/);
     expect(notifications.shown.map(({ title }) => title)).toEqual(['Call with Sanjay Kulkarni', 'Site visit with Meera Joshi']);
 
-    const user = userEvent.setup();
+    const user = userEvent.setup({ advanceTimers: vi.advanceTimersByTime });
     await user.click(screen.getByRole('button', { name: 'Dismiss the reminder of Sanjay Kulkarni' }));
     expect(shownReminders()).toHaveLength(1);
   });
