@@ -9,7 +9,7 @@ describe.each(PROVIDERS)('a member’s phone and working hours on %s', (provider
   let ravi: StaffSession;
   let meera: StaffSession;
 
-  const patch = (session: StaffSession, id: string, body: unknown) => session.agent.patch(`/api/staff/${id}`).set('X-CSRF-Token', session.csrf).send(body);
+  const patch = (session: StaffSession, id: string, body: object) => session.agent.patch(`/api/staff/${id}`).set('X-CSRF-Token', session.csrf).send(body);
   const stored = (id: string) => testApp.app.get(Database).client.staffUser.findUniqueOrThrow({ where: { id }, select: { phone: true, workingHours: true, available: true } });
 
   beforeAll(async () => {

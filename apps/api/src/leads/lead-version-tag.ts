@@ -1,6 +1,6 @@
 import { InvalidFieldsException } from '../common/field-errors';
 
-/** A lead's ETag: its version, quoted (a strong validator: the version changes with every write). */
+/** A lead's (or a task's) ETag: its version, quoted (a strong validator: the version changes with every write). */
 export function versionTag(version: number): string {
   return `"${version}"`;
 }
@@ -12,6 +12,6 @@ export function versionTag(version: number): string {
 export function versionFromIfMatch(header: string | undefined): number | undefined {
   if (header === undefined || header.trim() === '*') return undefined;
   const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header) ?? /^\s*(\d{1,9})\s*$/.exec(header);
-  if (!match) throw new InvalidFieldsException([{ field: 'If-Match', message: 'must be the ETag of the lead, e.g. "3"' }]);
+  if (!match) throw new InvalidFieldsException([{ field: 'If-Match', message: 'must be the ETag of the record (a lead, a task), e.g. "3"' }]);
   return Number(match[1]);
 }

@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {staffId} or {selfId} (the caller's own account)
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
    * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
    * for the call, its "{leadVersion}" the matrix lead's version.
    */
@@ -109,6 +109,14 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/lead-sources/{sourceId}/test-lead', body: {}, role: 'admin' },
   { method: 'get', path: '/api/settings/staff-leads', role: 'admin' },
   { method: 'put', path: '/api/settings/staff-leads', body: { autoCall: null }, role: 'admin' },
+  { method: 'get', path: '/api/tasks?assignee=me&due=today', role: 'agent' },
+  { method: 'post', path: '/api/tasks', body: { leadId: '{leadId}', type: 'call', dueAt: '2026-12-01T10:00:00+05:30' }, role: 'agent', leadScoped: true },
+  // {taskId} is a task the admin made on the matrix's lead (the agent's, by its owner).
+  { method: 'get', path: '/api/tasks/{taskId}', role: 'agent', leadScoped: true },
+  { method: 'patch', path: '/api/tasks/{taskId}', body: { notes: 'Edited by the matrix' }, role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/calendar?from=2026-11-23&to=2026-11-29', role: 'agent' },
+  { method: 'post', path: '/api/staff/me/calendar-feed', role: 'agent' },
+  { method: 'delete', path: '/api/staff/me/calendar-feed', role: 'agent' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
@@ -129,5 +137,7 @@ export const PUBLIC_ENDPOINTS = [
   'POST /api/webhooks/meta',
   'POST /api/webhooks/google-ads',
   'POST /api/inbound/leads',
+  // A member's calendar feed: the secret in its address is the credential (calendar apps have no session).
+  'GET /api/calendar/feed/{}',
 ];
 export const PUBLIC_PREFIXES = ['/api/docs'];
