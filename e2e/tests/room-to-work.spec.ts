@@ -1,14 +1,18 @@
 import { expect, test, type Page } from '@playwright/test';
 import { dashboard, openLive } from '../support/dashboard-page';
+import { createLead, createTask, uniqueTag, zoneAtNoon } from '../support/leads-api';
 
-const widthToggle = (page: Page) => page.getByRole('button', { name: 'Full-width dashboard' });
+const widthToggle = (page: Page) => page.getByRole('button', { name: 'Full width' });
 
 /** How far an element's content reaches past its box sideways (0: no sideways scrolling). */
 const sidewaysOverflow = (page: Page, selector: string) =>
   page.locator(selector).first().evaluate((element) => element.scrollWidth - element.clientWidth);
 
-test('at 1440 px the dashboard can take the whole width, where the board shows every stage without scrolling sideways; the page remembers it', async ({ browser }) => {
-  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 } })).newPage();
+test('at 1440 px the dashboard can take the whole width, where the board shows every stage and the week’s calendar fits without scrolling sideways; the page remembers it', async ({ browser }) => {
+  // A site visit this week, for the calendar to have a row (open mode: nobody's).
+  const lead = await createLead({ name: `${uniqueTag()} Kavya Nair`, location: 'Kochi' });
+  await createTask({ leadId: lead._id, type: 'site_visit', dueAt: new Date(Date.now() + 30 * 60_000).toISOString(), propertyId: 5 });
+  const page = await (await browser.newContext({ viewport: { width: 1440, height: 900 }, timezoneId: zoneAtNoon() })).newPage();
   await openLive(page, '/?layout=board');
   const columns = page.locator('section.board-column');
   // The seed's seven stages.
@@ -18,6 +22,8 @@ test('at 1440 px the dashboard can take the whole width, where the board shows e
   await expect(widthToggle(page)).toHaveAttribute('aria-pressed', 'false');
   expect((await dashboard(page).boundingBox())!.x).toBeGreaterThan(600);
   expect(await sidewaysOverflow(page, '.pipeline-board__columns')).toBeGreaterThan(0);
+  await expect(dashboard(page).getByRole('table', { name: /^Site visits/ })).toContainText(lead.name);
+  expect(await sidewaysOverflow(page, '.visit-calendar__scroll')).toBeGreaterThan(0);
 
   await widthToggle(page).click();
   await expect(widthToggle(page)).toHaveAttribute('aria-pressed', 'true');
@@ -37,6 +43,8 @@ test('at 1440 px the dashboard can take the whole width, where the board shows e
       expect(box.x + box.width).toBeLessThanOrEqual(board.x + board.width);
     }
   }
+  // The week's calendar fits too.
+  expect(await sidewaysOverflow(page, '.visit-calendar__scroll')).toBe(0);
   // Cards stay readable: a card's name is not squeezed to nothing.
   const cardName = page.locator('.board-card__name').first();
   expect((await cardName.boundingBox())!.width).toBeGreaterThan(80);

@@ -45,7 +45,7 @@ describe('App', () => {
     const user = userEvent.setup();
     const { unmount } = render(<App />);
     await screen.findByText('Demo mode: the staff dashboard is open');
-    const toggle = screen.getByRole('button', { name: 'Full-width dashboard' });
+    const toggle = screen.getByRole('button', { name: 'Full width' });
     const halvesInOrder = () => within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     expect(screen.getByRole('main')).toHaveAttribute('data-dashboard-width', 'half');
@@ -58,8 +58,8 @@ describe('App', () => {
 
     unmount();
     render(<App />);
-    expect(screen.getByRole('button', { name: 'Full-width dashboard' })).toHaveAttribute('aria-pressed', 'true');
-    await user.click(screen.getByRole('button', { name: 'Full-width dashboard' }));
+    expect(screen.getByRole('button', { name: 'Full width' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Full width' }));
     expect(halvesInOrder()).toEqual(['Customer Property Demo', 'Real eState Admin Dashboard']);
   });
 

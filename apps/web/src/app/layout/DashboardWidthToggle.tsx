@@ -1,7 +1,7 @@
 import { Maximize2 } from 'lucide-react';
 import type { DashboardWidth } from './dashboardWidth';
 
-const TEXT = { label: 'Full-width dashboard' };
+const TEXT = { label: 'Full width' };
 
 /** Lets the staff's dashboard take the whole page (room for the board and the calendar), or share it with the demo again. */
 export function DashboardWidthToggle({ width, onToggle }: { width: DashboardWidth; onToggle: () => void }) {

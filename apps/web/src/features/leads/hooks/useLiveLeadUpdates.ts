@@ -7,7 +7,7 @@ import { placeLeadInLists, refreshLeadSummaries, removeLeadFromLists } from '../
 import { callKeys, jobKeys, leadKeys, stageKeys } from '../api/leadQueryKeys';
 import { tagsKey } from '../api/tagsApi';
 
-const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updated', 'stages.updated', 'job.updated', 'task.created', 'task.updated'] as const satisfies readonly LiveEventType[];
+const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updated', 'stages.updated', 'job.updated'] as const satisfies readonly LiveEventType[];
 /** Events are applied together every so often, so an import of thousands of rows is one update, not thousands. */
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
@@ -61,8 +61,6 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
           queryClient.setQueryData(stageKeys.all, event.data);
           void queryClient.invalidateQueries({ queryKey: leadKeys.all, predicate: (query) => query.queryKey[1] === 'board' });
         }
-        // A task's change is written on its lead's timeline.
-        if (event.type === 'task.created' || event.type === 'task.updated') void queryClient.invalidateQueries({ queryKey: leadKeys.activity(event.data.leadId) });
         if (event.type !== 'call.updated') continue;
         queryClient.setQueryData(callKeys.call(event.data.id), event.data);
         // A call placed or connected is a lead's first attempt or conversation.

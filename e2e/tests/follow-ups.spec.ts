@@ -1,0 +1,95 @@
+import { randomBytes } from 'node:crypto';
+import type { Lead, LeadWithCalls, Task } from '@lead-desk/contracts';
+import { expect, test, type Page } from '@playwright/test';
+import { startApp, stopApp, type RunningApp } from '../support/app-process';
+import { dashboard, openLive, signInLive } from '../support/dashboard-page';
+import { uniqueMobile, uniqueTag, zoneAtNoon } from '../support/leads-api';
+import { staffApi } from '../support/staff-api';
+
+const ADMIN = { email: 'admin@example.in', password: 'a long enough password', name: 'Administrator' };
+
+// Staff mode (follow-ups are a member's own) without demo leads, so the counts are this test's.
+let app: RunningApp;
+test.beforeAll(async () => {
+  app = await startApp({
+    AUTH_MODE: 'staff',
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    SESSION_SECRET: randomBytes(32).toString('hex'),
+    DEMO_DATA: 'false',
+  });
+});
+test.afterAll(() => stopApp(app));
+
+const reminders = (page: Page) => page.getByRole('region', { name: 'Reminders' }).getByRole('article');
+const dueToday = (page: Page) => dashboard(page).getByRole('region', { name: /^Due today/ });
+
+test('a site visit made through the API shows live on the lead, in Due today and on the calendar; its reminder shows once across two tabs at its time; completing it moves the lead on', async ({ browser }) => {
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: zoneAtNoon() });
+  // The page's clock runs as usual, and jumps to the visit's time when told.
+  await context.clock.install();
+  const page = await context.newPage();
+  await signInLive(page, app.url, ADMIN);
+  await expect(dueToday(page).getByRole('heading')).toHaveText('Due today (0)');
+  const api = await staffApi(page, app.url);
+  const lead = await api.post<Lead>('/api/leads', { name: `${uniqueTag()} Meera Joshi`, phone: uniqueMobile(), location: 'Pune' });
+
+  // The lead's details are open when a colleague (here, the API) books the visit: it shows there at once.
+  await page.goto(`${app.url}/?lead=${lead._id}`);
+  const details = page.getByRole('dialog', { name: lead.name });
+  await expect(details.getByText('No tasks yet.')).toBeVisible();
+  const dueAt = new Date(Date.now() + 3 * 60_000);
+  dueAt.setSeconds(0, 0);
+  const visit = await api.post<Task>('/api/tasks', { leadId: lead._id, type: 'site_visit', dueAt: dueAt.toISOString(), propertyId: 1, notes: 'Bring the floor plan' });
+  expect(visit.assignee?.name).toBe(ADMIN.name);
+  const visitOnLead = details.getByRole('article', { name: /^Site visit · / });
+  await expect(visitOnLead).toContainText('Property: Skyline Residency 2BHK');
+  await expect(visitOnLead).toContainText('Bring the floor plan');
+  await page.keyboard.press('Escape');
+  await expect(details).toBeHidden();
+
+  // Due today and the calendar show it, and a second tab too.
+  await expect(dueToday(page).getByRole('heading')).toHaveText('Due today (1)');
+  await expect(dueToday(page).getByRole('listitem')).toContainText(['Site visit']);
+  await expect(dueToday(page).getByRole('listitem')).toContainText([lead.name]);
+  await expect(dueToday(page).getByRole('listitem')).toContainText(['Skyline Residency 2BHK']);
+  const calendar = dashboard(page).getByRole('table', { name: /^Site visits/ });
+  const adminRow = calendar.getByRole('row').filter({ has: page.getByRole('rowheader', { name: ADMIN.name }) });
+  await expect(adminRow.locator('td[data-today]')).toContainText(lead.name);
+  const secondTab = await context.newPage();
+  await openLive(secondTab, app.url);
+  await expect(dueToday(secondTab).getByRole('heading')).toHaveText('Due today (1)');
+
+  // At its time: one reminder in one of the two tabs.
+  expect(await reminders(page).count()).toBe(0);
+  await context.clock.fastForward(dueAt.getTime() - Date.now() + 1000);
+  await expect.poll(async () => (await reminders(page).count()) + (await reminders(secondTab).count())).toBe(1);
+  // Time for the other tab to have looked too: still one.
+  await page.waitForTimeout(1500);
+  expect((await reminders(page).count()) + (await reminders(secondTab).count())).toBe(1);
+  const [reminding] = (await reminders(page).count()) === 1 ? [page] : [secondTab];
+  await expect(reminders(reminding)).toContainText(`Site visit now with ${lead.name}`);
+  await expect(reminders(reminding)).toContainText('Skyline Residency 2BHK');
+
+  // A reload, still within the reminder's time, does not remind again.
+  await openLive(reminding, app.url);
+  await expect(dueToday(reminding).getByRole('heading')).toHaveText(/^Due today/);
+  expect(await reminding.evaluate(() => Date.now())).toBeGreaterThan(dueAt.getTime());
+  await page.waitForTimeout(1000);
+  expect(await reminders(reminding).count()).toBe(0);
+
+  // The visit is done: its outcome, then the suggested stage in one click.
+  await reminding.goto(`${app.url}/?lead=${lead._id}`);
+  const opened = reminding.getByRole('dialog', { name: lead.name });
+  const task = opened.getByRole('article', { name: /^Site visit · / });
+  await task.getByRole('button', { name: 'Complete' }).click();
+  await task.getByLabel('Outcome').fill('Liked the view, wants to see the 3BHK too');
+  await task.getByRole('button', { name: 'Mark done' }).click();
+  await expect(opened.getByText('Site visit done. Move the lead on to “Site Visit Done”?')).toBeVisible();
+  await opened.getByRole('button', { name: 'Move to Site Visit Done' }).click();
+  await expect(opened.getByText('Moved to Site Visit Done.')).toBeVisible();
+  await expect(task).toContainText('Liked the view, wants to see the 3BHK too');
+  await expect(opened.getByLabel('Stage')).toHaveValue((await api.get<LeadWithCalls>(`/api/leads/${lead._id}`)).stage.id);
+  expect((await api.get<LeadWithCalls>(`/api/leads/${lead._id}`)).stage.name).toBe('Site Visit Done');
+  await context.close();
+});
