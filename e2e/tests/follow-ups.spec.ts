@@ -93,3 +93,33 @@ test('a site visit made through the API shows live on the lead, in Due today and
   expect((await api.get<LeadWithCalls>(`/api/leads/${lead._id}`)).stage.name).toBe('Site Visit Done');
   await context.close();
 });
+
+test('My profile keeps the phone and working hours, and makes a calendar feed address, shown once, that a calendar app can read until it is revoked', async ({ page }) => {
+  await signInLive(page, app.url, ADMIN);
+  const api = await staffApi(page, app.url);
+  const lead = await api.post<Lead>('/api/leads', { name: `${uniqueTag()} Arjun Rao`, phone: uniqueMobile(), location: 'Mysuru' });
+  await api.post<Task>('/api/tasks', { leadId: lead._id, type: 'site_visit', dueAt: new Date(Date.now() + 24 * 60 * 60_000).toISOString(), propertyId: 5 });
+
+  await dashboard(page).getByRole('button', { name: 'My profile' }).click();
+  const profile = page.getByRole('dialog', { name: 'My profile' });
+  await profile.getByLabel('Phone').fill('98200 12345');
+  await profile.getByLabel('Working hours').fill('10:00-19:00');
+  await profile.getByRole('button', { name: 'Save' }).click();
+  await expect(profile.getByText('Saved.')).toBeVisible();
+  await expect(profile.getByLabel('Phone')).toHaveValue('+919820012345');
+  expect(await api.get('/api/staff/me')).toMatchObject({ phone: '+919820012345', workingHours: '10:00-19:00', calendarFeed: false });
+
+  await profile.getByRole('button', { name: 'Create a feed address' }).click();
+  await expect(profile.getByText('Copy this address now: it is not shown again.')).toBeVisible();
+  const url = await profile.getByLabel('Feed address').inputValue();
+  // What Google Calendar or Outlook would read: the visit, by the lead's first name and the property.
+  const feed = await fetch(url.replace(/^https?:\/\/[^/]+/, app.url));
+  expect(feed.status).toBe(200);
+  expect(feed.headers.get('content-type')).toMatch(/^text\/calendar/);
+  expect(await feed.text()).toContain('Palm Grove Villa');
+
+  await profile.getByRole('button', { name: 'Revoke the address' }).click();
+  await expect(profile.getByText(/The address is revoked/)).toBeVisible();
+  await expect(profile.getByLabel('Feed address')).toHaveCount(0);
+  expect((await fetch(url.replace(/^https?:\/\/[^/]+/, app.url))).status).toBe(404);
+});
