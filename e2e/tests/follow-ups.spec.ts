@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { Lead, LeadWithCalls, Task } from '@lead-desk/contracts';
 import { expect, test, type Page } from '@playwright/test';
@@ -21,10 +22,20 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stopApp(app));
 
+/** Serious and critical axe findings within `include`. */
+async function seriousViolations(page: Page, include: string): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include(include).analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
 const reminders = (page: Page) => page.getByRole('region', { name: 'Reminders' }).getByRole('article');
 const dueToday = (page: Page) => dashboard(page).getByRole('region', { name: /^Due today/ });
 
 test('a site visit made through the API shows live on the lead, in Due today and on the calendar; its reminder shows once across two tabs at its time; completing it moves the lead on', async ({ browser }) => {
+  // Two tabs, a jump of the clock and four accessibility scans: more than the usual 30 s on a busy machine.
+  test.slow();
   const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: zoneAtNoon() });
   // The page's clock runs as usual, and jumps to the visit's time when told.
   await context.clock.install();
@@ -45,6 +56,7 @@ test('a site visit made through the API shows live on the lead, in Due today and
   const visitOnLead = details.getByRole('article', { name: /^Site visit · / });
   await expect(visitOnLead).toContainText('Property: Skyline Residency 2BHK');
   await expect(visitOnLead).toContainText('Bring the floor plan');
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
 
@@ -56,6 +68,7 @@ test('a site visit made through the API shows live on the lead, in Due today and
   const calendar = dashboard(page).getByRole('table', { name: /^Site visits/ });
   const adminRow = calendar.getByRole('row').filter({ has: page.getByRole('rowheader', { name: ADMIN.name }) });
   await expect(adminRow.locator('td[data-today]')).toContainText(lead.name);
+  expect(await seriousViolations(page, '.follow-ups')).toEqual([]);
   const secondTab = await context.newPage();
   await openLive(secondTab, app.url);
   await expect(dueToday(secondTab).getByRole('heading')).toHaveText('Due today (1)');
@@ -70,6 +83,7 @@ test('a site visit made through the API shows live on the lead, in Due today and
   const [reminding] = (await reminders(page).count()) === 1 ? [page] : [secondTab];
   await expect(reminders(reminding)).toContainText(`Site visit now with ${lead.name}`);
   await expect(reminders(reminding)).toContainText('Skyline Residency 2BHK');
+  expect(await seriousViolations(reminding, '.task-reminders')).toEqual([]);
 
   // A reload, still within the reminder's time, does not remind again.
   await openLive(reminding, app.url);
@@ -86,6 +100,7 @@ test('a site visit made through the API shows live on the lead, in Due today and
   await task.getByLabel('Outcome').fill('Liked the view, wants to see the 3BHK too');
   await task.getByRole('button', { name: 'Mark done' }).click();
   await expect(opened.getByText('Site visit done. Move the lead on to “Site Visit Done”?')).toBeVisible();
+  expect(await seriousViolations(reminding, '[role="dialog"]')).toEqual([]);
   await opened.getByRole('button', { name: 'Move to Site Visit Done' }).click();
   await expect(opened.getByText('Moved to Site Visit Done.')).toBeVisible();
   await expect(task).toContainText('Liked the view, wants to see the 3BHK too');
@@ -112,6 +127,7 @@ test('My profile keeps the phone and working hours, and makes a calendar feed ad
   await profile.getByRole('button', { name: 'Create a feed address' }).click();
   await expect(profile.getByText('Copy this address now: it is not shown again.')).toBeVisible();
   const url = await profile.getByLabel('Feed address').inputValue();
+  expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   // What Google Calendar or Outlook would read: the visit, by the lead's first name and the property.
   const feed = await fetch(url.replace(/^https?:\/\/[^/]+/, app.url));
   expect(feed.status).toBe(200);
