@@ -65,7 +65,7 @@ function generatedTask(t: number, count: number, lead: { id: string; ownerId: st
   };
 }
 
-/** Adds `count` tasks over the filled leads, evenly (every n-th lead, newest first), in large batches. */
+/** Adds `count` tasks over the filled leads, evenly, in large batches. */
 export async function fillTasks(databaseUrl: string, count: number, now = Date.now()): Promise<void> {
   const target = parseDatabaseUrl(databaseUrl);
   if (target.provider === 'sqlite') return fillSqliteTasks(target.filename, count, now);
@@ -74,9 +74,15 @@ export async function fillTasks(databaseUrl: string, count: number, now = Date.n
 
 const BATCH = 10_000;
 
+/**
+ * Task `t` goes on lead `t × 10,007 mod leads` (newest first): a prime step spreads the tasks over
+ * the leads and over their owners alike (an even stride would follow the owners' turn of five).
+ */
 function tasksOver(leads: { id: string; ownerId: string | null }[], count: number, now: number): GeneratedTask[] {
-  return Array.from({ length: count }, (_, t) => generatedTask(t, count, leads[Math.floor((t * leads.length) / count)], now));
+  return Array.from({ length: count }, (_, t) => generatedTask(t, count, leads[(t * LEAD_STEP) % leads.length], now));
 }
+
+const LEAD_STEP = 10_007;
 
 function fillSqliteTasks(filename: string, count: number, now: number): void {
   const db = new Database(filename);

@@ -36,12 +36,8 @@ export interface TaskRow {
   updatedAt: UtcTimeText;
 }
 
-/** Which tasks a read selects: each part a condition over tasks `t` (and, with `joinLeads`, their leads `l`). */
-export interface TaskSelection {
-  conditions: Sql[];
-  /** The conditions read the task's lead (an agent's sight of it). */
-  joinLeads: boolean;
-}
+/** Which tasks a read selects: each a condition over tasks `t`, all of them met. */
+export type TaskSelection = Sql[];
 
 export interface NewTaskRow {
   leadId: string;
@@ -90,12 +86,11 @@ export class TasksRepository {
    * (and their leads for an agent's sight), then only its rows look up the names they show.
    */
   findPage(selection: TaskSelection, limit: number, after?: TaskCursor): Promise<TaskRow[]> {
-    const conditions = after ? [...selection.conditions, sql`(t.due_at, t.id) > (${after.dueAt}, ${after.id})`] : selection.conditions;
-    return this.rowsOf({ ...selection, conditions }, limit);
+    return this.rowsOf(after ? [...selection, sql`(t.due_at, t.id) > (${after.dueAt}, ${after.id})`] : selection, limit);
   }
 
   async count(selection: TaskSelection): Promise<number> {
-    const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM ${fromOf(selection)} ${where(selection.conditions)}`);
+    const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM tasks t ${where(selection)}`);
     return row.count;
   }
 
@@ -105,18 +100,18 @@ export class TasksRepository {
    */
   findDueBetween(from: Date, before: Date, selection: TaskSelection, types: readonly TaskType[], limit: number): Promise<TaskRow[]> {
     const span = [sql`t.type IN (${join([...types])})`, sql`t.due_at >= ${from}`, sql`t.due_at < ${before}`, sql`t.cancelled_at IS NULL`];
-    return this.rowsOf({ ...selection, conditions: [...span, ...selection.conditions] }, limit);
+    return this.rowsOf([...span, ...selection], limit);
   }
 
   /** A member's tasks due from `from` on, whatever their state (their calendar feed), served by tasks_assignee_due_at_idx. */
   findAssignedFrom(assigneeId: string, from: Date, limit: number): Promise<TaskRow[]> {
-    return this.rowsOf({ conditions: [sql`t.assignee_id = ${assigneeId}`, sql`t.due_at >= ${from}`], joinLeads: false }, limit);
+    return this.rowsOf([sql`t.assignee_id = ${assigneeId}`, sql`t.due_at >= ${from}`], limit);
   }
 
   /** These tasks, as committed (the live events' and GET's read). */
   async findByIds(ids: string[]): Promise<TaskRow[]> {
     if (ids.length === 0) return [];
-    return this.rowsOf({ conditions: [sql`t.id IN (${join(ids)})`], joinLeads: false }, ids.length);
+    return this.rowsOf([sql`t.id IN (${join(ids)})`], ids.length);
   }
 
   /**
@@ -215,17 +210,13 @@ export class TasksRepository {
         (SELECT name FROM properties WHERE properties.id = page."propertyId") AS "propertyName",
         (SELECT name FROM staff_users WHERE staff_users.id = page."createdById") AS "createdByName",
         (SELECT name FROM staff_users WHERE staff_users.id = page."doneById") AS "doneByName"
-      FROM (SELECT ${TASK_COLUMNS} FROM ${fromOf(selection)} ${where(selection.conditions)} ORDER BY t.due_at, t.id LIMIT ${limit}) page
+      FROM (SELECT ${TASK_COLUMNS} FROM tasks t ${where(selection)} ORDER BY t.due_at, t.id LIMIT ${limit}) page
       ORDER BY page."dueAt", page.id`);
   }
 }
 
 /** The longest a task may last for the overlap check to find it by its start (a day). */
 const MAX_TASK_LENGTH_MS = 24 * 60 * 60 * 1000;
-
-function fromOf(selection: TaskSelection): Sql {
-  return selection.joinLeads ? sql`tasks t JOIN leads l ON l.id = t.lead_id` : sql`tasks t`;
-}
 
 function where(conditions: Sql[]): Sql {
   return conditions.length ? sql`WHERE ${join(conditions, ' AND ')}` : empty;

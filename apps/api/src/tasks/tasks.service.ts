@@ -199,7 +199,7 @@ export class TasksService {
     return next ? { id: next.id, name: next.name, kind: next.kind as LeadStage['kind'] } : null;
   }
 
-  /** The filter as conditions over tasks; an agent's sight needs their leads only when it is not already "assigned to me". */
+  /** The filter as conditions over tasks, and the viewer's sight. */
   private selectionOf(filter: ListFilter, access: LeadAccess, viewerId: string | null): TaskSelection {
     const conditions = [];
     // Open mode has nobody signed in: "me" is everyone there.
@@ -215,9 +215,9 @@ export class TasksService {
       if (from) conditions.push(sql`t.due_at >= ${from}`);
       if (before) conditions.push(sql`t.due_at < ${before}`);
     }
+    // An agent's own tasks are all in their sight: no lead to look up.
     const ownTasksOnly = access.kind !== 'all' && assigneeId === access.staffId;
-    const sight = ownTasksOnly ? [] : taskAccessConditions(access);
-    return { conditions: [...conditions, ...sight], joinLeads: sight.length > 0 };
+    return ownTasksOnly ? conditions : [...conditions, ...taskAccessConditions(access)];
   }
 
   private async reload(id: string, tx: TransactionClient): Promise<TaskRow> {

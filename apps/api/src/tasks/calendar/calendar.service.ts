@@ -24,7 +24,7 @@ export class CalendarService {
     const assigneeId = query.assignee === 'me' ? viewerId : (query.assignee ?? null);
     const conditions = assigneeId === null ? [] : [sql`t.assignee_id = ${assigneeId}`];
     const sight = access.kind !== 'all' && assigneeId === access.staffId ? [] : taskAccessConditions(access);
-    const rows = await this.tasks.findDueBetween(start, end, { conditions: [...conditions, ...sight], joinLeads: sight.length > 0 }, query.type ? [query.type] : TASK_TYPES, CALENDAR_MAX_TASKS + 1);
+    const rows = await this.tasks.findDueBetween(start, end, [...conditions, ...sight], query.type ? [query.type] : TASK_TYPES, CALENDAR_MAX_TASKS + 1);
     const shown = rows.slice(0, CALENDAR_MAX_TASKS).map(toTaskOutput);
     return { from: query.from, to: query.to, timeZone, agents: groupedByAssignee(shown), truncated: rows.length > CALENDAR_MAX_TASKS };
   }
