@@ -41,6 +41,10 @@ const DUPLICATES_P95_GOAL_MS = 50;
 /** The speed-to-lead report (issue 23), measured on its own (BENCH_SCENARIOS=speed) at 100k and at a million leads. */
 const SPEED_RESULTS = ['speed-to-lead.json', 'speed-to-lead-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
 const isSpeedScenario = (r: Row) => r.scenario.startsWith('speed to lead, ');
+/** Follow-ups (issue 24), measured on their own (BENCH_SCENARIOS=tasks): a member's due lists and the calendar week, p95 under 50 ms at a million leads and 100,000 tasks. */
+const TASKS_RESULTS = join(REPOSITORY_ROOT, 'bench/results/tasks.json');
+const TASK_SCENARIOS = ['tasks due today, agent', 'tasks overdue, agent', 'calendar week, agent', 'calendar week, admin'];
+const TASKS_P95_GOAL_MS = 50;
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -90,6 +94,7 @@ function sections(report: BenchReport): Record<string, string> {
     bulk: bulkSection(report),
     duplicates: duplicatesSection(report),
     'speed-to-lead': speedToLeadSection(report),
+    tasks: tasksSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -167,6 +172,27 @@ function speedToLeadSection(report: BenchReport): string {
       ['database', 'leads', 'scenario', 'leads in the period', 'first request ms (nothing kept)', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
       runs.flatMap((run) => run.results.filter(isSpeedScenario)).map((r) => [
         r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), String(r.leadsInPeriod), r.firstRequestMs.toFixed(0), String(r.connections),
+        spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
+}
+
+const tasksReport = (report: BenchReport) => reportWith(report, TASK_SCENARIOS, TASKS_RESULTS);
+
+function tasksSection(report: BenchReport): string {
+  const found = tasksReport(report);
+  if (!found) return '(not measured: run `BENCH_SCENARIOS=tasks pnpm bench`)';
+  const { source, separate } = found;
+  const origin = separate
+    ? `Measured on its own (\`bench/results/tasks.json\`, ${source.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${source.settings.runs} runs of ${source.settings.seconds} s; load average at the start ${source.machine.loadAverage.join(' / ')}), not in the run above.\n\n`
+    : '';
+  return (
+    origin +
+    table(
+      ['database', 'leads', 'tasks', 'scenario', 'tasks shown (of)', 'answer kB', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
+      source.results.filter((r) => TASK_SCENARIOS.includes(r.scenario)).map((r) => [
+        r.provider, sizeText(r.size), String(r.tasks), r.scenario, `${r.shown} (${r.total})`, (r.bytes / 1024).toFixed(0), String(r.connections),
         spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
       ]),
     )
@@ -285,6 +311,15 @@ function goalsTable(report: BenchReport): string {
       const served = r.api.errors === 0 && r.api.requestsPerSecond.median > 0;
       lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, served ? `${r.api.p95.median.toFixed(1)} ms` : `${r.api.errors} errors`, verdict(served && r.api.p95.median < GOALS.listP95Ms)]);
       lines.push([`${r.scenario}${label}, ${r.provider}: first request (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.firstRequestMs.toFixed(0)} ms`, verdict(r.firstRequestMs < GOALS.listP95Ms)]);
+    }
+  }
+  // A member's due lists and the calendar week (issue 24), at the largest size measured.
+  const tasks = tasksReport(report);
+  if (tasks) {
+    const label = tasks.separate ? ' (tasks run)' : '';
+    const tasksSize = Math.max(...tasks.source.settings.sizes);
+    for (const r of tasks.source.results.filter((x) => TASK_SCENARIOS.includes(x.scenario) && x.size === tasksSize)) {
+      lines.push([`${r.scenario}${label} at ${sizeText(r.size)} leads and ${r.tasks} tasks, ${r.provider}: p95 < ${TASKS_P95_GOAL_MS} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.errors === 0 && r.api.p95.median < TASKS_P95_GOAL_MS)]);
     }
   }
   // The Source filter's reads are held to the list's latency goal (issue 21).

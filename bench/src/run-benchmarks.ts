@@ -19,6 +19,7 @@ import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
 import { firstRequestMs, SPEED_TO_LEAD_READERS, SPEED_TO_LEAD_SCENARIOS, speedToLeadPaths, speedToLeadScenario } from './speed-report-test';
 import { speedToLead } from './speed-to-lead-test';
+import { benchTaskCount, fillTasks, TASK_READERS, taskAnswerSize, taskScenarios } from './tasks-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
@@ -44,7 +45,7 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks'] as const;
 /** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
 const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
 const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
@@ -174,6 +175,23 @@ async function main(): Promise<void> {
             const first = await firstRequestMs(`${staff.api.url}${paths[period]}`, headers);
             const load = await apiScenario(staff.api, paths[period], SPEED_TO_LEAD_READERS, headers);
             record({ provider, size, scenario: speedToLeadScenario(period, viewer), connections: SPEED_TO_LEAD_READERS, leadsInPeriod: first.leads, firstRequestMs: first.ms, ...load });
+          }
+        } finally {
+          await staff.api.stop();
+        }
+      }
+      // Follow-ups (issue 24), staff mode ("mine" needs a member): tasks added over the leads, then a member's due lists and the calendar week.
+      if (SCENARIOS.has('tasks')) {
+        const tasks = benchTaskCount(size);
+        const tasksStarted = performance.now();
+        await fillTasks(database.url, tasks);
+        record({ provider, size, scenario: 'fill tasks', tasks, seconds: (performance.now() - tasksStarted) / 1000 });
+        const staff = await startStaffApi(database.url);
+        try {
+          for (const [scenario, viewer, path] of taskScenarios(new Date())) {
+            const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
+            const answer = await taskAnswerSize(`${staff.api.url}${path}`, headers);
+            record({ provider, size, scenario, tasks, connections: TASK_READERS, ...answer, ...(await apiScenario(staff.api, path, TASK_READERS, headers)) });
           }
         } finally {
           await staff.api.stop();

@@ -23,6 +23,7 @@ import { EventsModule } from './events/events.module';
 import { HealthModule } from './health/health.module';
 import { JobsModule } from './jobs/jobs.module';
 import { StagesModule } from './stages/stages.module';
+import { TasksModule } from './tasks/tasks.module';
 import { LeadIntakeModule } from './leads/intake/lead-intake.module';
 import { LeadAdsModule } from './lead-ads/lead-ads.module';
 import { LeadsModule } from './leads/leads.module';
@@ -67,6 +68,7 @@ export class AppModule {
         PropertiesModule,
         CallbackRequestsModule,
         SpeedToLeadModule,
+        TasksModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

@@ -130,6 +130,11 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return (await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: `Merge Twin ${n}` }).expect(201)).body._id;
   }
 
+  /** A task the admin made on the matrix's lead: the agent's (the lead's owner), out of another agent's sight. */
+  async function taskId(): Promise<string> {
+    return (await admin.agent.post('/api/tasks').set('X-CSRF-Token', admin.csrf).send({ leadId, type: 'site_visit', dueAt: '2026-12-05T11:00:00+05:30' }).expect(201)).body.id;
+  }
+
   async function leadVersion(): Promise<number> {
     return (await testApp.app.get(Database).client.lead.findUniqueOrThrow({ where: { id: leadId } })).version;
   }
@@ -159,6 +164,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const personPhone = JSON.stringify(endpoint.body ?? null).includes('{personPhone}') ? await disposablePersonPhone() : '';
     const twin = endpoint.path.includes('{twinId}') || JSON.stringify(endpoint.body ?? null).includes('{twinId}') ? await twinId() : '';
     const merge = endpoint.path.includes('{mergeId}') ? await mergeId() : '';
+    const task = endpoint.path.includes('{taskId}') ? await taskId() : '';
     const version = JSON.stringify(endpoint.body ?? null).includes('{leadVersion}') ? await leadVersion() : 0;
     const { sourceId, sourceKeyId } = endpoint.path.includes('{sourceId}') ? await leadSourceOf() : { sourceId: '', sourceKeyId: '' };
     const path = endpoint.path
@@ -178,7 +184,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{mergeId}', merge)
       .replace('{sourceId}', sourceId)
       .replace('{sourceKeyId}', sourceKeyId)
-      .replace('{propertyId}', '16');
+      .replace('{propertyId}', '16')
+      .replace('{taskId}', task);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);
@@ -210,7 +217,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       const response = await call(session.agent, endpoint, session.csrf, session.id);
       if (endpoint.leadScoped) {
         expect(response.status).toBe(404);
-        expect(response.body.message).toMatch(/^No (lead|call|possible duplicate|merge) with id /);
+        expect(response.body.message).toMatch(/^No (lead|call|possible duplicate|merge|task) with id /);
       } else if (endpoint.role === 'agent') expect(permitted(endpoint, response.status)).toBe(true);
       else expect(response.status).toBe(403);
     });

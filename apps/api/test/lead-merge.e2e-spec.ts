@@ -39,6 +39,8 @@ interface LeadSpec {
   owner: 'none' | 'admin' | 'agent';
   tags: string[];
   notes: number;
+  /** Tasks on it; the last one done, when there are two. */
+  tasks: number;
   /** Each a consent given; true: withdrawn since. */
   consents: boolean[];
   doNotCall: boolean;
@@ -61,6 +63,7 @@ const leadSpec: fc.Arbitrary<LeadSpec> = fc.record({
   owner: fc.constantFrom('none', 'admin', 'agent'),
   tags: fc.subarray(['VIP', 'Pune', 'Hot', 'Site visit', 'NRI', 'vip']),
   notes: fc.nat(2),
+  tasks: fc.nat(2),
   consents: fc.array(fc.boolean(), { maxLength: 2 }),
   doNotCall: fc.boolean(),
   calls: fc.nat(2),
@@ -120,7 +123,7 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
 
   /** A lead as the spec says, through the API, with its notes, consents, calls and refused calls. */
   async function makeLead(spec: LeadSpec): Promise<Lead> {
-    const { withPhone, stage, owner, tags, notes, consents, doNotCall, calls, refusedCall, loanNeeded, ...fields } = spec;
+    const { withPhone, stage, owner, tags, notes, tasks, consents, doNotCall, calls, refusedCall, loanNeeded, ...fields } = spec;
     const phone = withPhone ? nextPhone() : undefined;
     const created: Lead = (await send('post', '/api/leads', { ...fields, loan_needed: loanNeeded, phone, allowDuplicate: true }).expect(201)).body;
     const ownerId = owner === 'admin' ? admin.id : owner === 'agent' ? agent.id : null;
@@ -132,6 +135,10 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
     }).expect(200);
     if (tags.length > 0) await send('put', `/api/leads/${created._id}/tags`, { tags }).expect(200);
     for (let note = 0; note < notes; note += 1) await send('post', `/api/leads/${created._id}/notes`, { body: `Note ${note} on ${spec.name}` }).expect(201);
+    for (let task = 0; task < tasks; task += 1) {
+      const made = (await send('post', '/api/tasks', { leadId: created._id, type: task ? 'call' : 'site_visit', dueAt: `2026-12-0${task + 1}T11:00:00+05:30`, propertyId: task ? null : 1 }).expect(201)).body;
+      if (task === 1) await send('patch', `/api/tasks/${made.id}`, { done: true, outcome: 'Spoke, call back next week' }).expect(200);
+    }
     for (const withdrawn of consents) {
       const consent = (await send('post', `/api/leads/${created._id}/consents`, { wording: 'Yes, call me about flats' }).expect(201)).body;
       if (withdrawn) await send('post', `/api/leads/${created._id}/consents/${consent.id}/withdraw`, {}).expect(200);
@@ -202,6 +209,7 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
         await admin.agent.get(`/api/leads/${merged._id}`).expect(404);
         const calls = await client.call.count({ where: { leadId: kept._id } });
         expect(calls).toBe(keptSpec.calls + mergedSpec.calls);
+        expect(await client.task.count({ where: { leadId: kept._id } })).toBe(keptSpec.tasks + mergedSpec.tasks);
         expect((await timelineOf(kept._id))[0]).toMatchObject({ type: 'merged', data: { mergeId: outcome.merge.id, mergedLeadId: merged._id }, actor: { id: admin.id } });
 
         const undone: MergeUndone = (await undo(outcome.merge.id).expect(200)).body;
@@ -219,6 +227,7 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
     await send('put', `/api/leads/${merged._id}/tags`, { tags: ['NRI', 'vip'] }).expect(200);
     await send('put', `/api/leads/${kept._id}/tags`, { tags: ['VIP'] }).expect(200);
     await send('post', `/api/leads/${merged._id}/notes`, { body: 'Wants a corner flat' }).expect(201);
+    await send('post', '/api/tasks', { leadId: merged._id, type: 'site_visit', dueAt: '2026-12-05T11:00:00+05:30', propertyId: 3 }).expect(201);
     await send('patch', `/api/leads/${merged._id}`, { ownerId: agent.id, doNotCall: true, doNotCallReason: 'Asked on a call' }).expect(200);
     const shown = await preview(kept._id, merged._id);
     expect(shown.kept).toEqual(await leadOf(kept._id));
@@ -232,7 +241,7 @@ describe.each(PROVIDERS)('merging two leads on %s', (provider) => {
     // The kept lead is unassigned, the merged one the agent's: the merged lead's stage and owner are proposed, together.
     expect(byField.owner).toEqual({ kept: null, merged: 'Ravi Agent', differs: true, proposed: 'merged' });
     expect(byField.stage).toEqual({ kept: 'New', merged: 'New', differs: false, proposed: 'merged' });
-    expect(shown.moves).toEqual({ calls: 0, notes: 1, consents: 0, activities: (await timelineOf(merged._id)).length, tags: ['NRI'], doNotCall: true });
+    expect(shown.moves).toEqual({ calls: 0, notes: 1, consents: 0, activities: (await timelineOf(merged._id)).length, tasks: 1, tags: ['NRI'], doNotCall: true });
   });
 
   it('answers 412 and changes nothing when either lead changed since the preview; 400 for a bad request', async () => {

@@ -29,6 +29,11 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     const client = testApp.app.get(Database).client;
     const lead = await client.lead.findFirstOrThrow({ where: { phone: PHONE } });
     await admin.agent.post(`/api/leads/${lead.id}/notes`).set('X-CSRF-Token', admin.csrf).send({ body: 'Wants a sea view' }).expect(201);
+    await admin.agent
+      .post('/api/tasks')
+      .set('X-CSRF-Token', admin.csrf)
+      .send({ leadId: lead.id, type: 'site_visit', dueAt: '2026-12-05T11:00:00+05:30', propertyId: 1, notes: 'Bring the brochure' })
+      .expect(201);
     // The same email on a second lead with another number (staff added it over Add Lead's warning): the same person.
     const second = await admin.agent
       .post('/api/leads')
@@ -41,7 +46,7 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.zip"');
     const files = unzipSync(new Uint8Array(response.body as Buffer));
-    expect(Object.keys(files).sort()).toEqual(['activity.csv', 'calls.csv', 'leads.csv', 'notes.csv', 'person.json']);
+    expect(Object.keys(files).sort()).toEqual(['activity.csv', 'calls.csv', 'leads.csv', 'notes.csv', 'person.json', 'tasks.csv']);
 
     const person = JSON.parse(strFromU8(files['person.json']));
     expect(person.leads.map((each: { _id: string }) => each._id)).toEqual([lead.id, second.body._id]);
@@ -49,7 +54,10 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
       expect.objectContaining({ vapiCallId: 'call-access-1', transcript: expect.stringContaining('3 BHK in Pune'), structuredData: expect.objectContaining({ name: 'Priya Nair' }) }),
     ]);
     expect(person.notes).toEqual([expect.objectContaining({ leadId: lead.id, body: 'Wants a sea view', author: { id: admin.id, name: expect.any(String) } })]);
-    expect(person.activity.map((entry: { type: string }) => entry.type)).toEqual(expect.arrayContaining(['created', 'call', 'note_added']));
+    expect(person.tasks).toEqual([
+      expect.objectContaining({ leadId: lead.id, type: 'site_visit', dueAt: '2026-12-05T05:30:00.000Z', property: { id: 1, name: 'Skyline Residency 2BHK' }, notes: 'Bring the brochure' }),
+    ]);
+    expect(person.activity.map((entry: { type: string }) => entry.type)).toEqual(expect.arrayContaining(['created', 'call', 'note_added', 'task']));
     expect(JSON.stringify(person)).not.toContain('Someone Else');
 
     const csv = (name: string) => parse(strFromU8(files[name]), { columns: true }) as Record<string, string>[];
@@ -60,6 +68,7 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     ]);
     expect(csv('calls.csv')).toEqual([expect.objectContaining({ vapiCallId: 'call-access-1', transcript: person.calls[0].transcript })]);
     expect(csv('notes.csv')).toEqual([expect.objectContaining({ body: 'Wants a sea view' })]);
+    expect(csv('tasks.csv')).toEqual([expect.objectContaining({ type: 'site_visit', property: 'Skyline Residency 2BHK', notes: 'Bring the brochure' })]);
     expect(csv('activity.csv')).toHaveLength(person.activity.length);
 
     const [logged] = (await admin.agent.get('/api/audit?action=access_archive_downloaded').expect(200)).body;

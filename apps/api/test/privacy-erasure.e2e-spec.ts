@@ -53,6 +53,7 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
     const calls = await client.call.findMany({ where: { leadId: lead.id }, orderBy: { vapiCallId: 'asc' } });
     expect(calls).toHaveLength(2);
     await post(`/api/leads/${lead.id}/notes`, { body: `Spoke to ${PERSON.name} on ${PERSON.phone}` }).expect(201);
+    await post('/api/tasks', { leadId: lead.id, type: 'site_visit', dueAt: '2026-12-05T11:00:00+05:30', propertyId: 1, notes: `Meet ${PERSON.name} at the gate, ${PERSON.phone}` }).expect(201);
     await admin.agent.put(`/api/leads/${lead.id}/tags`).set('X-CSRF-Token', admin.csrf).send({ tags: ['Sanjay VIP'] }).expect(200);
     await post('/api/leads/bulk', { ids: [lead.id], action: { type: 'addTags', tags: ['Pune'] } }).expect(202);
     const other = (await post('/api/leads', { name: 'Meera Iyer', phone: '+919860000299' }).expect(201)).body as Lead;
@@ -68,7 +69,7 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
       carriedOutBy: admin.id,
       records: { leadIds: [lead.id], callIds: expect.arrayContaining(calls.map(({ id }) => id)) },
     });
-    expect(erased.records.deleted).toMatchObject({ leads: 1, calls: 2, lead_notes: 1, webhook_events: 2, job_items: 1 });
+    expect(erased.records.deleted).toMatchObject({ leads: 1, calls: 2, lead_notes: 1, tasks: 1, webhook_events: 2, job_items: 1 });
 
     // The other staff member's screen drops the lead at once.
     await events.next((event) => event.event === 'lead.removed' && (event.data as { id: string }).id === lead.id);

@@ -30,7 +30,17 @@ describe.each(PROVIDERS)('staff availability on %s', (provider) => {
 
   it('lets an agent set their own availability and answers their account', async () => {
     const response = await ravi.agent.patch(`/api/staff/${ravi.id}`).set('X-CSRF-Token', ravi.csrf).send({ available: false }).expect(200);
-    expect(response.body).toEqual({ id: ravi.id, email: 'ravi.kumar@example.in', name: 'Ravi Kumar', role: 'agent', available: false, createdAt: expect.any(String) });
+    expect(response.body).toEqual({
+      id: ravi.id,
+      email: 'ravi.kumar@example.in',
+      name: 'Ravi Kumar',
+      role: 'agent',
+      available: false,
+      phone: null,
+      workingHours: null,
+      calendarFeed: false,
+      createdAt: expect.any(String),
+    });
     expect(await availabilityOf(ravi.id)).toBe(false);
     await ravi.agent.patch(`/api/staff/${ravi.id}`).set('X-CSRF-Token', ravi.csrf).send({ available: true }).expect(200);
     expect(await availabilityOf(ravi.id)).toBe(true);
@@ -38,7 +48,7 @@ describe.each(PROVIDERS)('staff availability on %s', (provider) => {
 
   it("refuses an agent another member's availability, and leaves it as it was", async () => {
     const response = await ravi.agent.patch(`/api/staff/${meera.id}`).set('X-CSRF-Token', ravi.csrf).send({ available: false }).expect(403);
-    expect(response.body).toMatchObject({ statusCode: 403, message: 'Agents can change only their own availability.' });
+    expect(response.body).toMatchObject({ statusCode: 403, message: 'Agents can change only their own profile (availability, phone, working hours).' });
     await ravi.agent.patch(`/api/staff/${admin.id}`).set('X-CSRF-Token', ravi.csrf).send({ available: false }).expect(403);
     expect(await availabilityOf(meera.id)).toBe(true);
   });

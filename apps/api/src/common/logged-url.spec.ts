@@ -10,6 +10,10 @@ describe('loggedUrl', () => {
     ['/api/leads?9876543210', '/api/leads?[redacted]'],
     ['/api/leads?aarav%40example.in=1&&q=', '/api/leads?[redacted]&q=[redacted]'],
     ['/api/leads?', '/api/leads?'],
+    // A calendar feed's address is its credential.
+    ['/api/calendar/feed/Zx3_secret-part.ics', '/api/calendar/feed/[redacted]'],
+    ['/api/calendar/feed/Zx3_secret-part.ics?x=1', '/api/calendar/feed/[redacted]?x=[redacted]'],
+    ['/api/calendar?from=2026-11-23', '/api/calendar?from=[redacted]'],
   ])('logs %s as %s', (url, logged) => {
     expect(loggedUrl(url)).toBe(logged);
   });

@@ -4,16 +4,19 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 
 /**
  * Named limits, each applied only where a route asks for it with @RateLimit: sign-in
- * (password guessing) and the webhook (a flood from one address).
+ * (password guessing), the webhook (a flood from one address) and the calendar feeds (public,
+ * their secret in the address).
  */
 export const SIGN_IN_LIMIT = 'sign-in';
 export const WEBHOOK_LIMIT = 'webhook';
-type RateLimitName = typeof SIGN_IN_LIMIT | typeof WEBHOOK_LIMIT;
+export const CALENDAR_FEED_LIMIT = 'calendar-feed';
+type RateLimitName = typeof SIGN_IN_LIMIT | typeof WEBHOOK_LIMIT | typeof CALENDAR_FEED_LIMIT;
 export const TOO_MANY_REQUESTS = 'Too many requests: wait a minute and try again.';
 
 const PER_MINUTE: Record<RateLimitName, (config: AppConfig) => number> = {
   [SIGN_IN_LIMIT]: (config) => config.SIGN_IN_LIMIT_PER_MINUTE,
   [WEBHOOK_LIMIT]: (config) => config.WEBHOOK_LIMIT_PER_MINUTE,
+  [CALENDAR_FEED_LIMIT]: (config) => config.CALENDAR_FEED_LIMIT_PER_MINUTE,
 };
 const LIMITS = Object.keys(PER_MINUTE) as RateLimitName[];
 

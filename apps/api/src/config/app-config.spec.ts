@@ -25,6 +25,8 @@ describe('loadAppConfig', () => {
     ['CALLING_HOURS', '9-21'],
     ['CALLING_HOURS', '21:00-09:00'],
     ['CALLING_HOURS', '09:00-24:30'],
+    ['WORKING_HOURS', '19:00-10:00'],
+    ['CALENDAR_FEED_LIMIT_PER_MINUTE', '0'],
     ['CALLING_HOLIDAYS', '2026-01-26,26/01/2026'],
     ['REQUIRE_CONSENT', 'sometimes'],
     ['COOKIE_SECURE', 'maybe'],
@@ -46,6 +48,11 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({})).toMatchObject({ REQUIRE_CONSENT: false, CALLING_HOURS: { text: '09:00-21:00', startMinute: 540, endMinute: 1260 }, CALLING_HOLIDAYS: [] });
     const config = loadAppConfig({ CALLING_HOURS: '00:00-24:00', CALLING_HOLIDAYS: ' 2026-01-26, 2026-08-15 ', REQUIRE_CONSENT: 'true' });
     expect(config).toMatchObject({ REQUIRE_CONSENT: true, CALLING_HOURS: { startMinute: 0, endMinute: 1440 }, CALLING_HOLIDAYS: ['2026-01-26', '2026-08-15'] });
+  });
+
+  it('reads the working hours, CALLING_HOURS when unset', () => {
+    expect(loadAppConfig({ CALLING_HOURS: '08:00-20:00' }).WORKING_HOURS).toEqual({ text: '08:00-20:00', startMinute: 480, endMinute: 1200 });
+    expect(loadAppConfig({ CALLING_HOURS: '08:00-20:00', WORKING_HOURS: ' 10:00-19:00 ' }).WORKING_HOURS).toEqual({ text: '10:00-19:00', startMinute: 600, endMinute: 1140 });
   });
 
   it('refuses AUTH_MODE=open in production, naming the variable that would allow it', () => {

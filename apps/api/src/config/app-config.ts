@@ -71,6 +71,8 @@ const appConfigSchema = z.object({
   // Outbound calls: only with recorded consent (when true), within these hours of APP_TIME_ZONE, never on these dates.
   REQUIRE_CONSENT: booleanFlag.default(false),
   CALLING_HOURS: callingHours.prefault('09:00-21:00'),
+  // The team's working hours (site visits are booked within them; a member may set their own); unset: CALLING_HOURS.
+  WORKING_HOURS: callingHours.optional(),
   CALLING_HOLIDAYS: callingHolidays,
   // Speed to lead: the agent calls new leads of every source that has not chosen (when true), this long after they arrive,
   // and tries again on the cadence's steps while unanswered (+<n>s|m|h after the previous attempt, or +<n>d@HH:MM).
@@ -159,6 +161,8 @@ const appConfigSchema = z.object({
   WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),
   // Salts the hashes an erasure keeps of a person's phone and email; required in production.
   PRIVACY_HASH_SALT: z.string().min(16, 'must be at least 16 characters').optional(),
+  // Requests for calendar feeds (GET /api/calendar/feed/<secret>.ics) a minute, per client address.
+  CALENDAR_FEED_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(60),
   // Transcripts and recordings older than this many days are purged daily; unset keeps them.
   RETENTION_DAYS: z.coerce.number().int().min(1).max(36_500).optional(),
   // How soon a Vapi call deletion that failed is tried again (doubling up to an hour).
@@ -168,8 +172,9 @@ const appConfigSchema = z.object({
 type ParsedConfig = z.infer<typeof appConfigSchema>;
 
 /** The configuration with its defaults resolved: production closes the staff dashboard and the docs, and marks the cookie Secure. */
-export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_DOCS'> & {
+export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_DOCS' | 'WORKING_HOURS'> & {
   AUTH_MODE: 'open' | 'staff';
+  WORKING_HOURS: ParsedConfig['CALLING_HOURS'];
   COOKIE_SECURE: boolean;
   API_DOCS: boolean;
   isProduction: boolean;
@@ -200,6 +205,7 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ...result.data,
     isProduction,
     AUTH_MODE: result.data.AUTH_MODE ?? (isProduction ? 'staff' : 'open'),
+    WORKING_HOURS: result.data.WORKING_HOURS ?? result.data.CALLING_HOURS,
     COOKIE_SECURE: result.data.COOKIE_SECURE ?? isProduction,
     API_DOCS: result.data.API_DOCS ?? !isProduction,
   };

@@ -21,7 +21,7 @@ export class EventsController {
   ) {}
 
   /**
-   * Server-Sent Events: lead.created, lead.updated and call.updated, each with its record, and lead.removed {id} (the contracts' LiveEvent).
+   * Server-Sent Events: lead.created, lead.updated, call.updated, task.created and task.updated, each with its record, and lead.removed {id} (the contracts' LiveEvent).
    * The stream ends when its session does (signed out, expired, member removed or role changed).
    */
   @Get()

@@ -8,7 +8,9 @@ export type { LiveEventType };
  * (`formerOwnerId`): the viewers who saw it then, and only they, are told it left.
  */
 export type LiveEventSignal =
-  | { type: Exclude<LiveEventType, 'lead.updated' | 'lead.removed'>; id: string }
+  | { type: Exclude<LiveEventType, 'lead.updated' | 'lead.removed' | 'task.created' | 'task.updated'>; id: string }
+  /** A reassignment names whom it took the task from: they are told too, so their lists drop it. */
+  | { type: 'task.created' | 'task.updated'; id: string; formerAssigneeId?: string | null }
   /** Without formerOwnerId the change kept the lead's owner. */
   | { type: 'lead.updated'; id: string; formerOwnerId?: string | null }
   /** The lead is gone (merged, erased): there is no record to read back, only who saw it. */
@@ -18,6 +20,8 @@ export type LiveEventSignal =
 export interface LeadOfRecord {
   leadId: string;
   ownerId: string | null;
+  /** A task's assignee, who sees it even when its lead is out of their sight. */
+  assigneeId?: string | null;
 }
 
 /** A record as a loader reads it back: what the browser gets, and the lead it is about (none: everyone sees it). */
@@ -31,4 +35,6 @@ export interface LiveEvent extends LiveRecord {
   type: LiveEventType;
   /** The signal's: the lead's owner before the change, when the change may have taken it out of sight. */
   formerOwnerId?: string | null;
+  /** The signal's: a task's assignee before a change (a reassignment). */
+  formerAssigneeId?: string | null;
 }

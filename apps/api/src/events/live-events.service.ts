@@ -84,7 +84,14 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
     }
     for (const signal of signals) {
       const record = recordsByLoader.get(this.loaders.get(signal.type)!)?.get(signal.id);
-      if (record) this.events.next({ type: signal.type, ...record, formerOwnerId: 'formerOwnerId' in signal ? signal.formerOwnerId : undefined });
+      if (record) {
+        this.events.next({
+          type: signal.type,
+          ...record,
+          formerOwnerId: 'formerOwnerId' in signal ? signal.formerOwnerId : undefined,
+          formerAssigneeId: 'formerAssigneeId' in signal ? signal.formerAssigneeId : undefined,
+        });
+      }
     }
   }
 }

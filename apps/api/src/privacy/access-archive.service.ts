@@ -9,7 +9,7 @@ import { PersonRecordsRepository } from './person-records.repository';
 
 /**
  * A person's right of access: everything stored about them (their leads' fields, calls with
- * transcripts and structured outputs, notes, activity) as one ZIP holding `person.json` and a
+ * transcripts and structured outputs, notes, tasks, activity) as one ZIP holding `person.json` and a
  * CSV per kind of record. The download is in the access log, by the leads' ids.
  */
 @Injectable()
@@ -23,9 +23,10 @@ export class AccessArchiveService {
     const leads = await this.records.findLeads(person);
     const leadIds = leads.map(({ id }) => id);
     const phones = [person, ...leads.flatMap(personKeysOfLead)].flatMap((key) => (key.kind === 'phone' ? [key.value] : []));
-    const [calls, notes, activity] = await Promise.all([
+    const [calls, notes, tasks, activity] = await Promise.all([
       this.records.findCalls(leadIds, [...new Set(phones)]),
       this.records.findNotes(leadIds),
+      this.records.findTasks(leadIds),
       this.records.findActivity(leadIds),
     ]);
     if (leads.length === 0 && calls.length === 0) throw new NotFoundException('Nobody with that phone number or email is stored.');
@@ -35,6 +36,20 @@ export class AccessArchiveService {
       leads: leads.map(toLeadOutput),
       calls: calls.map(toCallOutput),
       notes: notes.map((note) => ({ id: note.id, leadId: note.leadId, body: note.body, author: note.author, createdAt: note.createdAt.toISOString(), updatedAt: note.updatedAt.toISOString() })),
+      tasks: tasks.map((task) => ({
+        id: task.id,
+        leadId: task.leadId,
+        type: task.type,
+        dueAt: task.dueAt.toISOString(),
+        endsAt: task.endsAt?.toISOString() ?? null,
+        assignee: task.assignee,
+        property: task.property,
+        notes: task.notes,
+        doneAt: task.doneAt?.toISOString() ?? null,
+        outcome: task.outcome,
+        cancelledAt: task.cancelledAt?.toISOString() ?? null,
+        createdAt: task.createdAt.toISOString(),
+      })),
       activity: activity.map((entry) => ({ id: entry.id, leadId: entry.leadId, type: entry.type, at: entry.at.toISOString(), actor: entry.actor, data: JSON.parse(entry.data) as unknown })),
     };
     const zip = zipSync({
@@ -42,6 +57,7 @@ export class AccessArchiveService {
       'leads.csv': strToU8(csv(contents.leads.map(({ stage, owner, tags, ...lead }) => ({ ...lead, stage: stage.name, owner: owner?.name ?? null, tags: tags.join('; ') })))),
       'calls.csv': strToU8(csv(contents.calls.map((call) => ({ ...call, structuredData: json(call.structuredData), structuredOutputs: json(call.structuredOutputs) })))),
       'notes.csv': strToU8(csv(contents.notes.map(({ author, ...note }) => ({ ...note, author: author?.name ?? null })))),
+      'tasks.csv': strToU8(csv(contents.tasks.map(({ assignee, property, ...task }) => ({ ...task, assignee: assignee?.name ?? null, property: property?.name ?? null })))),
       'activity.csv': strToU8(csv(contents.activity.map(({ actor, data, ...entry }) => ({ ...entry, actor: actor?.name ?? null, data: json(data) })))),
     });
     await this.accessLog.record({ actorId, action: 'access_archive_downloaded', targetIds: leadIds, details: { leads: leads.length, calls: calls.length } });

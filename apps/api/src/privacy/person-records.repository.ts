@@ -91,6 +91,15 @@ export class PersonRecordsRepository {
     });
   }
 
+  /** Their leads' tasks (visits, calls, meetings), with the property and the member each is for. */
+  findTasks(leadIds: string[]) {
+    return this.database.client.task.findMany({
+      where: { leadId: { in: leadIds } },
+      include: { assignee: { select: { id: true, name: true } }, property: { select: { id: true, name: true } } },
+      orderBy: [{ dueAt: 'asc' }, { id: 'asc' }],
+    });
+  }
+
   findActivity(leadIds: string[]) {
     return this.database.client.leadActivity.findMany({
       where: { leadId: { in: leadIds } },
@@ -101,7 +110,7 @@ export class PersonRecordsRepository {
 
   /**
    * Deletes the person's leads and everything linked to them, in the caller's transaction.
-   * Notes, tags and activity go with the lead (foreign keys ON DELETE CASCADE); calls keep
+   * Notes, tags, tasks and activity go with the lead (foreign keys ON DELETE CASCADE); calls keep
    * their rows when a lead goes (SET NULL), so they are deleted here, as are job selections
    * and merge records (no foreign key) and stored webhook messages about their calls, made into their leads, or carrying
    * their phone or email (the raw payload holds the transcript), and the inbound API's records of their deliveries.
@@ -115,6 +124,8 @@ export class PersonRecordsRepository {
     deleted.calls = (await db.call.deleteMany({ where: { id: { in: calls.map(({ id }) => id) } } })).count;
     deleted.lead_notes = (await db.leadNote.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_tags = (await db.leadTag.deleteMany({ where: { leadId: { in: leadIds } } })).count;
+    // Their visits and follow-ups: the notes and outcomes staff wrote about them go too.
+    deleted.tasks = (await db.task.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_activities = (await db.leadActivity.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     // A merge record holds the leads as they were: it cannot be undone without them, and it is the person's too.
     deleted.lead_merges = (await db.leadMerge.deleteMany({ where: { id: { in: mergeIds } } })).count;

@@ -23,10 +23,21 @@ export class StaffRepository {
     return this.database.client.staffUser.create({ data: staff });
   }
 
-  /** The account with its new availability, or null when there is no such account. */
-  async setAvailability(id: string, available: boolean) {
-    const { count } = await this.database.client.staffUser.updateMany({ where: { id }, data: { available } });
+  /** The account with its profile changed, or null when there is no such account. */
+  async updateProfile(id: string, changes: { available?: boolean; phone?: string | null; workingHours?: string | null }) {
+    const { count } = await this.database.client.staffUser.updateMany({ where: { id }, data: changes });
     return count === 0 ? null : this.findById(id);
+  }
+
+  /** Gives the member a calendar feed whose secret has this SHA-256 (replacing any), or none (null); false when there is no such account. */
+  async setCalendarFeedHash(id: string, hash: string | null): Promise<boolean> {
+    const { count } = await this.database.client.staffUser.updateMany({ where: { id }, data: { calendarFeedHash: hash } });
+    return count > 0;
+  }
+
+  /** The member whose calendar feed secret has this SHA-256 (a unique index lookup). */
+  findByCalendarFeedHash(hash: string) {
+    return this.database.client.staffUser.findUnique({ where: { calendarFeedHash: hash }, select: { id: true, name: true } });
   }
 
   countAdmins(): Promise<number> {

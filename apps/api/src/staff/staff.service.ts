@@ -1,9 +1,10 @@
 import { ConflictException, ForbiddenException, Inject, Injectable, Logger, NotFoundException } from '@nestjs/common';
-import type { StaffAccount, StaffRole } from '@lead-desk/contracts';
+import type { StaffProfile, StaffProfileChanges, StaffRole } from '@lead-desk/contracts';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { hashPassword } from '../auth/password-hasher';
 import type { StaffPrincipal } from '../auth/staff-session';
-import { TakenFieldException } from '../common/field-errors';
+import { InvalidFieldsException, TakenFieldException } from '../common/field-errors';
+import { normalizePhoneNumber } from '../leads/phone-number';
 import { AccessRevocations } from '../events/access-revocations.service';
 import { toStaffOutput } from './outputs/staff.output';
 import { StaffRepository } from './staff.repository';
@@ -18,11 +19,18 @@ export class StaffService {
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async list(): Promise<StaffAccount[]> {
+  async list(): Promise<StaffProfile[]> {
     return (await this.staff.list()).map(toStaffOutput);
   }
 
-  async create(input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffAccount> {
+  /** The signed-in member's own account and profile. */
+  async get(id: string): Promise<StaffProfile> {
+    const member = await this.staff.findById(id);
+    if (!member) throw new NotFoundException(`No staff account with id ${id}.`);
+    return toStaffOutput(member);
+  }
+
+  async create(input: { email: string; name: string; role: StaffRole; password: string }): Promise<StaffProfile> {
     if (await this.staff.findByEmail(input.email)) {
       throw new TakenFieldException([{ field: 'email', message: 'is taken' }], `A staff account for ${input.email} exists already.`);
     }
@@ -31,15 +39,25 @@ export class StaffService {
     return toStaffOutput(created);
   }
 
-  /** Admins set anyone's availability; an agent only their own (open mode: anyone, as everything there). */
-  async setAvailability(id: string, available: boolean, actor: StaffPrincipal | undefined): Promise<StaffAccount> {
+  /**
+   * Admins change anyone's profile (availability, phone, working hours); an agent only their own
+   * (open mode: anyone, as everything there). The phone is stored E.164, read in DEFAULT_PHONE_REGION.
+   */
+  async updateProfile(id: string, changes: Omit<StaffProfileChanges, 'phone'> & { phone?: string | null }, actor: StaffPrincipal | undefined): Promise<StaffProfile> {
     if (actor?.role === 'agent' && actor.id !== id) {
-      throw new ForbiddenException('Agents can change only their own availability.');
+      throw new ForbiddenException('Agents can change only their own profile (availability, phone, working hours).');
     }
-    const updated = await this.staff.setAvailability(id, available);
+    const phone = changes.phone ? this.e164(changes.phone) : changes.phone;
+    const updated = await this.staff.updateProfile(id, { available: changes.available, phone, workingHours: changes.workingHours });
     if (!updated) throw new NotFoundException(`No staff account with id ${id}.`);
-    this.logger.log({ staffId: id, available, by: actor?.id }, 'Staff availability changed');
+    this.logger.log({ staffId: id, changed: Object.keys(changes), by: actor?.id }, 'Staff profile changed');
     return toStaffOutput(updated);
+  }
+
+  private e164(phone: string): string {
+    const normalized = normalizePhoneNumber(phone, this.config.DEFAULT_PHONE_REGION);
+    if (!normalized) throw new InvalidFieldsException([{ field: 'phone', message: `must be a valid phone number (national numbers are read as ${this.config.DEFAULT_PHONE_REGION})` }]);
+    return normalized;
   }
 
   /** An admin cannot remove themselves, so a team always keeps an admin who can sign in. */

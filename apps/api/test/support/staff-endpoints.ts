@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {propertyId} (a sample property), {staffId} or {selfId} (the caller's own account)
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {propertyId} (a sample property), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
    * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
    * for the call, its "{leadVersion}" the matrix lead's version.
    */
@@ -74,6 +74,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'delete', path: '/api/staff/{staffId}', role: 'admin' },
   // Agents set their own availability (another member's is a 403, staff-availability.e2e-spec.ts).
   { method: 'patch', path: '/api/staff/{selfId}', body: { available: true }, role: 'agent' },
+  { method: 'get', path: '/api/staff/me', role: 'agent' },
   { method: 'get', path: '/api/settings/assignment', role: 'admin' },
   { method: 'put', path: '/api/settings/assignment', body: { mode: 'off' }, role: 'admin' },
   { method: 'get', path: '/api/calls/refusals', role: 'admin' },
@@ -112,6 +113,14 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/properties', body: { name: 'Matrix Residency {n}', category: 'apartment', locality: 'Wakad', city: 'Pune', price: '₹60 Lakh', areaSqFt: 900 }, role: 'admin' },
   // {propertyId} is the sample showroom: it gets the highlight it has, so the page shows nothing new.
   { method: 'patch', path: '/api/properties/{propertyId}', body: { highlight: 'A showroom facing the main road, with a glass frontage' }, role: 'admin' },
+  { method: 'get', path: '/api/tasks?assignee=me&due=today', role: 'agent' },
+  { method: 'post', path: '/api/tasks', body: { leadId: '{leadId}', type: 'call', dueAt: '2026-12-01T10:00:00+05:30' }, role: 'agent', leadScoped: true },
+  // {taskId} is a task the admin made on the matrix's lead (the agent's, by its owner).
+  { method: 'get', path: '/api/tasks/{taskId}', role: 'agent', leadScoped: true },
+  { method: 'patch', path: '/api/tasks/{taskId}', body: { notes: 'Edited by the matrix' }, role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/calendar?from=2026-11-23&to=2026-11-29', role: 'agent' },
+  { method: 'post', path: '/api/staff/me/calendar-feed', role: 'agent' },
+  { method: 'delete', path: '/api/staff/me/calendar-feed', role: 'agent' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
@@ -134,5 +143,7 @@ export const PUBLIC_ENDPOINTS = [
   'POST /api/webhooks/meta',
   'POST /api/webhooks/google-ads',
   'POST /api/inbound/leads',
+  // A member's calendar feed: the secret in its address is the credential (calendar apps have no session).
+  'GET /api/calendar/feed/{}',
 ];
 export const PUBLIC_PREFIXES = ['/api/docs'];

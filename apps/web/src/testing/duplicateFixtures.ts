@@ -49,7 +49,7 @@ export function aMergePreview(overrides: Partial<MergePreview> = {}): MergePrevi
       { field: 'stage', kept: 'New', merged: 'Contacted', differs: true, proposed: 'kept' },
       { field: 'owner', kept: null, merged: 'Riya Das', differs: true, proposed: 'merged' },
     ],
-    moves: { calls: 2, notes: 1, consents: 1, activities: 4, tags: ['Hot'], doNotCall: true },
+    moves: { calls: 2, notes: 1, consents: 1, activities: 4, tasks: 1, tags: ['Hot'], doNotCall: true },
     ...overrides,
   };
 }

@@ -2,6 +2,8 @@ import { z } from 'zod';
 import { pageCursorSchema } from '../common/text';
 import { actorSchema } from '../notes/lead-note';
 import { duplicateReasonSchema } from '../leads/lead-duplicates';
+import { taskTypeSchema } from '../tasks/task';
+import { taskEventSchema } from '../tasks/task-activity';
 
 const named = z.object({ id: z.string(), name: z.string() });
 const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
@@ -64,6 +66,15 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
       event: z.enum(['scheduled', 'rescheduled', 'called', 'answered', 'unanswered', 'failed', 'stopped', 'exhausted']),
       text: z.string(),
     }),
+  ),
+  /**
+   * A task on the lead made, moved, reassigned, edited, done, opened again, cancelled or brought
+   * back; `text` says it in words ("Site visit booked for Sat 29 Nov, 11:00 at Skyline Residency
+   * 2BHK, assigned to Ravi Kumar, by the agent during call …"). `vapiCallId`: the agent did it during that call.
+   */
+  entry(
+    'task',
+    z.object({ taskId: z.string(), taskType: taskTypeSchema, event: taskEventSchema, vapiCallId: z.string().nullable(), text: z.string() }),
   ),
   /** The retention purge removed the transcripts and recordings of these calls. */
   entry('retention_purged', z.object({ callIds: z.array(z.string()) })),

@@ -3,6 +3,7 @@ import { callRecordSchema } from '../calls/call-record';
 import { leadSchema } from '../leads/lead';
 import { jobSchema } from '../jobs/job';
 import { stageSchema } from '../pipeline/stage';
+import { taskSchema } from '../tasks/task';
 
 /** GET /api/events (Server-Sent Events): each event names its type and carries the record as the API shows it. */
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -15,6 +16,9 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   z.object({ type: z.literal('stages.updated'), data: z.array(stageSchema) }),
   /** A background job moved on (after each batch) or ended; lists showing its leads should be read again. */
   z.object({ type: z.literal('job.updated'), data: jobSchema }),
+  /** A task was made, or changed (edited, moved, reassigned, done, cancelled): sent to those who see its lead, and to its assignee (before and after a reassignment). */
+  z.object({ type: z.literal('task.created'), data: taskSchema }),
+  z.object({ type: z.literal('task.updated'), data: taskSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

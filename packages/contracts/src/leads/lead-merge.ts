@@ -44,6 +44,8 @@ export const mergePreviewSchema = z.object({
     notes: z.number().int(),
     consents: z.number().int(),
     activities: z.number().int(),
+    /** Its tasks (visits, calls, meetings), open or not. */
+    tasks: z.number().int(),
     tags: z.array(z.string()),
     doNotCall: z.boolean(),
   }),

@@ -44,4 +44,18 @@ describe('liveEventFor', () => {
     expect(liveEventFor(ravi, removed('meera'))).toBeNull();
     expect(liveEventFor(ravi, removed(undefined))).toBeNull();
   });
+
+  it("sends an agent a task on a colleague's lead only while it is, or until this change was, assigned to them", () => {
+    const task = (assigneeId: string | null, formerAssigneeId?: string | null): LiveEvent => ({
+      type: 'task.updated',
+      data: { record: 'task' },
+      lead: { leadId: 'lead-1', ownerId: 'meera', assigneeId },
+      formerAssigneeId,
+    });
+    expect(liveEventFor(ravi, task('ravi'))?.type).toBe('task.updated');
+    expect(liveEventFor(ravi, task('meera', 'ravi'))?.type).toBe('task.updated');
+    expect(liveEventFor(ravi, task('meera'))).toBeNull();
+    expect(liveEventFor(ravi, task(null, null))).toBeNull();
+    expect(liveEventFor(EVERY_LEAD, task('meera'))?.type).toBe('task.updated');
+  });
 });

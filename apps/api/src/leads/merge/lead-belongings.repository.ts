@@ -90,7 +90,8 @@ export class LeadBelongingsRepository {
   async restore(belongings: Belongings, mergedId: string, keptId: string, db: Db): Promise<void> {
     if (belongings.responseTime) await this.responseTimes.putBack(belongings.responseTime, db);
     for (const table of MOVED_WITH_THE_LEAD) {
-      for (const ids of chunks(belongings.moved[table])) {
+      // A record made before a table moved with the lead names none of its rows.
+      for (const ids of chunks(belongings.moved[table] ?? [])) {
         await db.$executeRaw`UPDATE ${raw(table)} SET lead_id = ${mergedId} WHERE lead_id = ${keptId} AND id IN (${join(ids)})`;
       }
     }

@@ -29,6 +29,7 @@ const ROWS_NAMED: Record<(typeof MOVED_WITH_THE_LEAD)[number], [string, string]>
   lead_activities: ['timeline entry', 'timeline entries'],
   lead_consents: ['consent', 'consents'],
   call_refusals: ['refused call', 'refused calls'],
+  tasks: ['task', 'tasks'],
 };
 
 /**
@@ -71,6 +72,7 @@ export class LeadMergeService {
         notes: counts.lead_notes,
         consents: counts.lead_consents,
         activities: counts.lead_activities,
+        tasks: counts.tasks,
         tags: tagsFromColumn(merged.tags).filter((tag) => !keptKeys.has(tagKey(tag))),
         doNotCall: merged.doNotCall,
       },
@@ -163,10 +165,13 @@ export class LeadMergeService {
    */
   private async refuseLaterChanges(record: MergeRecord, kept: StoredLead, db: TransactionClient): Promise<void> {
     const now: RowCounts = await this.belongings.count(record.keptLeadId, db);
-    const rows = MOVED_WITH_THE_LEAD.filter((table) => now[table] !== record.keptRows[table]).map((table) => {
-      const difference = now[table] - record.keptRows[table];
+    const rows = MOVED_WITH_THE_LEAD.flatMap((table) => {
+      // A record made before a table moved with the lead did not count its rows: nothing to compare.
+      const then: number | undefined = record.keptRows[table];
+      if (then === undefined || now[table] === then) return [];
+      const difference = now[table] - then;
       const [one, several] = ROWS_NAMED[table];
-      return `${Math.abs(difference)} ${Math.abs(difference) === 1 ? one : several} ${difference > 0 ? 'added' : 'deleted'}`;
+      return [`${Math.abs(difference)} ${Math.abs(difference) === 1 ? one : several} ${difference > 0 ? 'added' : 'deleted'}`];
     });
     const edited = kept.version !== record.keptVersion ? [`edited (version ${record.keptVersion} → ${kept.version})`] : [];
     if (edited.length + rows.length === 0) return;

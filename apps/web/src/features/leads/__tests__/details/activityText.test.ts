@@ -20,4 +20,9 @@ describe('activityText', () => {
       'Possible duplicate of another lead (Gmail variant): review it under Possible duplicates',
     );
   });
+
+  it('shows a task entry in the words the API wrote', () => {
+    const text = 'Site visit booked for Sun 29 Nov, 11:00 at Skyline Residency 2BHK by the agent during call call-7f3a; assigned to Ravi Kumar';
+    expect(activityText(entry('task', { taskId: 't-1', taskType: 'site_visit', event: 'created', vapiCallId: 'call-7f3a', text }))).toBe(text);
+  });
 });

@@ -52,7 +52,7 @@ describe('Merging two leads', { timeout: 20_000 }, () => {
     expect(dialog).toHaveTextContent('Phone+919876543210 (The same on both)');
     expect(dialog).toHaveTextContent('LoanNeeded (The same on both)');
     const moves = within(screen.getByRole('region', { name: 'What moves to the kept lead' })).getAllByRole('listitem').map((item) => item.textContent);
-    expect(moves).toEqual(['2 calls', '1 note', '1 consent', '4 timeline entries', 'Tags: Hot', 'Do Not Call: the kept lead will not be called']);
+    expect(moves).toEqual(['2 calls', '1 note', '1 consent', '4 timeline entries', '1 task', 'Tags: Hot', 'Do Not Call: the kept lead will not be called']);
   });
 
   it('merges with the versions the preview showed and the choices made, then offers Undo until its date', async () => {

@@ -69,6 +69,7 @@ export function activityText(entry: LeadActivity): string {
     case 'merge_undone':
       return 'A merge into this lead was undone: the other lead is back as it was';
     case 'callback':
+    case 'task':
       return entry.data.text;
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
