@@ -56,7 +56,6 @@ export * from './privacy/privacy-request';
 export * from './lead-sources/lead-source';
 export * from './lead-sources/lead-source-key';
 export * from './lead-sources/inbound-lead';
-export * from './properties/property-catalog';
 export * from './properties/property';
 export * from './properties/property-input';
 export * from './properties/property-price';
