@@ -45,6 +45,10 @@ const isSpeedScenario = (r: Row) => r.scenario.startsWith('speed to lead, ');
 const TASKS_RESULTS = join(REPOSITORY_ROOT, 'bench/results/tasks.json');
 const TASK_SCENARIOS = ['tasks due today, agent', 'tasks overdue, agent', 'calendar week, agent', 'calendar week, admin'];
 const TASKS_P95_GOAL_MS = 50;
+/** Vapi's questions during calls (issue 24), measured on their own (BENCH_SCENARIOS=agent-tools) at 100k and at a million leads: p95 under 300 ms at 20 a second. */
+const AGENT_RESULTS = ['agent-tools.json', 'agent-tools-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
+const isAgentScenario = (r: Row) => r.scenario.startsWith('agent: ');
+const AGENT_P95_GOAL_MS = 300;
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -95,6 +99,7 @@ function sections(report: BenchReport): Record<string, string> {
     duplicates: duplicatesSection(report),
     'speed-to-lead': speedToLeadSection(report),
     tasks: tasksSection(report),
+    'agent-tools': agentToolsSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -173,6 +178,29 @@ function speedToLeadSection(report: BenchReport): string {
       runs.flatMap((run) => run.results.filter(isSpeedScenario)).map((r) => [
         r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), String(r.leadsInPeriod), r.firstRequestMs.toFixed(0), String(r.connections),
         spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
+}
+
+/** The agent's questions: from this run, or from the runs made of them alone (100k, then a million). */
+function agentToolsRuns(report: BenchReport): BenchReport[] {
+  if (report.results.some(isAgentScenario)) return [report];
+  return AGENT_RESULTS.filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchReport);
+}
+
+function agentToolsSection(report: BenchReport): string {
+  const runs = agentToolsRuns(report);
+  if (runs.length === 0) return '(not measured: run `BENCH_SCENARIOS=agent-tools pnpm bench`)';
+  const origin = runs[0] === report ? '' : `Measured on their own (${runs.map((run) => `${sizeText(Math.max(...run.settings.sizes))} ${run.machine.date.slice(0, 16).replace('T', ' ')} UTC, load average at the start ${run.machine.loadAverage.join(' / ')}`).join('; ')}), not in the run above.\n\n`;
+  const outcomes = (r: Row) => Object.entries(r.outcomes as Record<string, number>).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
+  return (
+    origin +
+    table(
+      ['database', 'leads', 'message', 'requests', 'per second', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'failed', 'answers', 'load average'],
+      runs.flatMap((run) => run.results.filter(isAgentScenario)).map((r) => [
+        r.provider, sizeText(r.size), r.scenario.replace('agent: ', ''), String(r.requests), String(r.requestsPerSecond), r.p50Ms.toFixed(0), r.p95Ms.toFixed(0), r.p99Ms.toFixed(0), r.maxMs.toFixed(0),
+        String(r.failed), outcomes(r), String(r.loadAverage1m),
       ]),
     )
   );
@@ -320,6 +348,15 @@ function goalsTable(report: BenchReport): string {
     const tasksSize = Math.max(...tasks.source.settings.sizes);
     for (const r of tasks.source.results.filter((x) => TASK_SCENARIOS.includes(x.scenario) && x.size === tasksSize)) {
       lines.push([`${r.scenario}${label} at ${sizeText(r.size)} leads and ${r.tasks} tasks, ${r.provider}: p95 < ${TASKS_P95_GOAL_MS} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.errors === 0 && r.api.p95.median < TASKS_P95_GOAL_MS)]);
+    }
+  }
+  // Vapi's questions during calls (issue 24), at the largest size measured: p95 < 300 ms at 20 a second, none failed.
+  const agentRuns = agentToolsRuns(report);
+  const agentSize = Math.max(...agentRuns.flatMap((run) => run.settings.sizes));
+  for (const run of agentRuns) {
+    const label = run === report ? '' : ` (separate run at ${sizeText(agentSize)})`;
+    for (const r of run.results.filter((x) => isAgentScenario(x) && x.size === agentSize)) {
+      lines.push([`${r.scenario}${label} at ${r.requestsPerSecond}/s, ${r.provider}: p95 < ${AGENT_P95_GOAL_MS} ms`, `${r.p95Ms.toFixed(0)} ms`, verdict(r.failed === 0 && r.p95Ms < AGENT_P95_GOAL_MS)]);
     }
   }
   // The Source filter's reads are held to the list's latency goal (issue 21).

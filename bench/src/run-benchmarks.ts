@@ -21,6 +21,7 @@ import { firstRequestMs, SPEED_TO_LEAD_READERS, SPEED_TO_LEAD_SCENARIOS, speedTo
 import { speedToLead } from './speed-to-lead-test';
 import { benchTaskCount, fillTasks, TASK_READERS, taskAnswerSize, taskScenarios } from './tasks-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
+import { agentTools } from './agent-tools-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,10 +46,13 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools'] as const;
 /** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
 const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
 const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
+/** The agent's questions during calls (issue 24): tool calls and transfer requests, each kind at this rate for this long. */
+const AGENT_REQUESTS_PER_SECOND = Number(process.env.BENCH_AGENT_REQUESTS_PER_SECOND ?? 20);
+const AGENT_SECONDS = Number(process.env.BENCH_AGENT_SECONDS ?? 30);
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -240,6 +244,13 @@ async function main(): Promise<void> {
         // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
         if (SCENARIOS.has('speed-to-lead')) {
           record({ provider, size, scenario: 'inbound lead to call', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });
+        }
+        // Last, with an API of its own: it books visits, routes leads and makes callers' leads.
+        if (SCENARIOS.has('agent-tools')) {
+          const answered = await agentTools(database.url, { requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, existingLeads: size });
+          for (const [kind, figures] of Object.entries(answered)) {
+            record({ provider, size, scenario: `agent: ${kind}`, requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, ...figures });
+          }
         }
       } finally {
         await database.drop();

@@ -24,6 +24,7 @@ export * from './leads/list-leads-query';
 export * from './calls/call-record';
 export * from './calls/outbound-call-request';
 export * from './calls/placed-call';
+export * from './voice/book-site-visit-arguments';
 export * from './voice/voice-config';
 export * from './voice/webhook-receipt';
 export * from './webhooks/webhook-event';

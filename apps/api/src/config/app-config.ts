@@ -109,6 +109,12 @@ const appConfigSchema = z.object({
   VAPI_PUBLIC_KEY: z.string().optional(),
   VAPI_ASSISTANT_ID: z.string().optional(),
   VAPI_PHONE_NUMBER_ID: z.string().optional(),
+  // Where `pnpm vapi:setup --inbound` has the number put callers through when the API does not answer (its fallbackDestination).
+  VAPI_FALLBACK_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 such as +918045678900')
+    .optional(),
   VAPI_API_URL: z.url('must be a URL').default('https://api.vapi.ai'),
   VAPI_WEB_API_URL: z.url('must be a URL').optional(),
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),

@@ -40,6 +40,18 @@ export class StaffRepository {
     return this.database.client.staffUser.findUnique({ where: { calendarFeedHash: hash }, select: { id: true, name: true } });
   }
 
+  /**
+   * Whom a caller may be put through to: every agent, and the lead's owner whatever their role,
+   * with what decides whether they can take a call now (availability, phone, working hours) and
+   * the routing turn that orders them.
+   */
+  transferCandidates(ownerId: string | null) {
+    return this.database.client.staffUser.findMany({
+      where: { OR: [{ role: 'agent' }, ...(ownerId ? [{ id: ownerId }] : [])] },
+      select: { id: true, name: true, role: true, available: true, phone: true, workingHours: true, routingTurn: true },
+    });
+  }
+
   countAdmins(): Promise<number> {
     return this.database.client.staffUser.count({ where: { role: 'admin' } });
   }
