@@ -36,9 +36,6 @@ export interface TaskRow {
   updatedAt: UtcTimeText;
 }
 
-/** A page's row before the names of its staff and property are put beside it. */
-type PageRow = Omit<TaskRow, 'assigneeName' | 'propertyName' | 'createdByName' | 'doneByName'>;
-
 /** Which tasks a read selects: each a condition over tasks `t`, all of them met. */
 export type TaskSelection = Sql[];
 
@@ -204,31 +201,20 @@ export class TasksRepository {
   }
 
   /**
-   * The page is chosen from tasks alone; then its rows only read their lead (its name and owner,
-   * one lookup each), and the few members and properties they name are read once for the page.
+   * One statement: the page is chosen from tasks alone, then only its rows look up, by their
+   * keys, their lead (name and owner in one read) and the names of their staff and property.
    */
-  private async rowsOf(selection: TaskSelection, limit: number): Promise<TaskRow[]> {
-    const rows = await this.database.rows<PageRow>(sql`
-      SELECT page.*, l.name AS "leadName", l.owner_id AS "leadOwnerId"
+  private rowsOf(selection: TaskSelection, limit: number): Promise<TaskRow[]> {
+    return this.database.rows<TaskRow>(sql`
+      SELECT page.*, l.name AS "leadName", l.owner_id AS "leadOwnerId", a.name AS "assigneeName", p.name AS "propertyName",
+        c.name AS "createdByName", d.name AS "doneByName"
       FROM (SELECT ${TASK_COLUMNS} FROM tasks t ${where(selection)} ORDER BY t.due_at, t.id LIMIT ${limit}) page
       JOIN leads l ON l.id = page."leadId"
+      LEFT JOIN staff_users a ON a.id = page."assigneeId"
+      LEFT JOIN properties p ON p.id = page."propertyId"
+      LEFT JOIN staff_users c ON c.id = page."createdById"
+      LEFT JOIN staff_users d ON d.id = page."doneById"
       ORDER BY page."dueAt", page.id`);
-    const staffIds = [...new Set(rows.flatMap((row) => [row.assigneeId, row.createdById, row.doneById]).filter((id) => id !== null))];
-    const propertyIds = [...new Set(rows.flatMap((row) => (row.propertyId === null ? [] : [row.propertyId])))];
-    const [staff, properties] = await Promise.all([
-      staffIds.length ? this.database.rows<{ id: string; name: string }>(sql`SELECT id, name FROM staff_users WHERE id IN (${join(staffIds)})`) : [],
-      propertyIds.length ? this.database.rows<{ id: number; name: string }>(sql`SELECT id, name FROM properties WHERE id IN (${join(propertyIds)})`) : [],
-    ]);
-    const staffNames = new Map(staff.map((member) => [member.id, member.name]));
-    const propertyNames = new Map(properties.map((property) => [property.id, property.name]));
-    const nameOf = (id: string | null) => (id === null ? null : (staffNames.get(id) ?? null));
-    return rows.map((row) => ({
-      ...row,
-      assigneeName: nameOf(row.assigneeId),
-      propertyName: row.propertyId === null ? null : (propertyNames.get(row.propertyId) ?? null),
-      createdByName: nameOf(row.createdById),
-      doneByName: nameOf(row.doneById),
-    }));
   }
 }
 
