@@ -151,6 +151,8 @@ export function taskScenarios(now: Date): [scenario: string, viewer: 'admin' | '
     ['tasks overdue, agent', 'agent', '/api/tasks?assignee=me&due=overdue'],
     ['calendar week, agent', 'agent', `/api/calendar?from=${from}&to=${to}`],
     ['calendar week, admin', 'admin', `/api/calendar?from=${from}&to=${to}`],
+    // The issue's calendar is of visits: the team's week of site visits alone.
+    ['calendar week of visits, admin', 'admin', `/api/calendar?from=${from}&to=${to}&type=site_visit`],
   ];
 }
 

@@ -200,17 +200,20 @@ export class TasksRepository {
     return db.property.findUnique({ where: { id }, select: { id: true, name: true } });
   }
 
+  /**
+   * One statement: the page is chosen from tasks alone, then only its rows look up, by their
+   * keys, their lead (name and owner in one read) and the names of their staff and property.
+   */
   private rowsOf(selection: TaskSelection, limit: number): Promise<TaskRow[]> {
-    // Each name by its primary key, for the page's rows only.
     return this.database.rows<TaskRow>(sql`
-      SELECT page.*,
-        (SELECT name FROM leads WHERE leads.id = page."leadId") AS "leadName",
-        (SELECT owner_id FROM leads WHERE leads.id = page."leadId") AS "leadOwnerId",
-        (SELECT name FROM staff_users WHERE staff_users.id = page."assigneeId") AS "assigneeName",
-        (SELECT name FROM properties WHERE properties.id = page."propertyId") AS "propertyName",
-        (SELECT name FROM staff_users WHERE staff_users.id = page."createdById") AS "createdByName",
-        (SELECT name FROM staff_users WHERE staff_users.id = page."doneById") AS "doneByName"
+      SELECT page.*, l.name AS "leadName", l.owner_id AS "leadOwnerId", a.name AS "assigneeName", p.name AS "propertyName",
+        c.name AS "createdByName", d.name AS "doneByName"
       FROM (SELECT ${TASK_COLUMNS} FROM tasks t ${where(selection)} ORDER BY t.due_at, t.id LIMIT ${limit}) page
+      JOIN leads l ON l.id = page."leadId"
+      LEFT JOIN staff_users a ON a.id = page."assigneeId"
+      LEFT JOIN properties p ON p.id = page."propertyId"
+      LEFT JOIN staff_users c ON c.id = page."createdById"
+      LEFT JOIN staff_users d ON d.id = page."doneById"
       ORDER BY page."dueAt", page.id`);
   }
 }
