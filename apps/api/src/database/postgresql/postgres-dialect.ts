@@ -21,6 +21,9 @@ const POSTGRES_TYPES: Record<ColumnType, string> = {
   time: 'timestamp(3)',
 };
 
+/** Connections of the aggregations' pool: a report's four queries, two at a time. */
+const AGGREGATE_CONNECTIONS = 2;
+
 /** PostgreSQL: several API processes on one database, writing side by side. */
 export class PostgresDialect implements DatabaseDialect {
   readonly name = 'postgresql';
@@ -57,6 +60,11 @@ export class PostgresDialect implements DatabaseDialect {
 
   openReader(): PostgresReader {
     return new PostgresReader(this.target);
+  }
+
+  /** The reports' aggregations hold a connection for seconds at a million leads: not the read pool's. */
+  openAggregateReader(): PostgresReader {
+    return new PostgresReader(this.target, AGGREGATE_CONNECTIONS);
   }
 
   openCsvExport(): PostgresCsvExport {

@@ -1,0 +1,100 @@
+import type { SpeedToLeadReport } from '@lead-desk/contracts';
+import { Database } from '../src/database/database';
+import { SqliteAggregateReader } from '../src/database/sqlite/sqlite-aggregate-reader';
+import { sql } from '../src/database/sql';
+import { freshLead } from '../src/leads/fresh-lead';
+import { LeadsRepository } from '../src/leads/leads.repository';
+import { SpeedToLeadRepository, type ReportScope } from '../src/reports/speed-to-lead/speed-to-lead.repository';
+import { StagesRepository } from '../src/stages/stages.repository';
+import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
+import { startTestApp, type TestApp } from './support/test-app';
+import { PROVIDERS } from './support/test-database';
+
+const REPORT = '/api/reports/speed-to-lead';
+const ZONE = 'Asia/Kolkata';
+const ENV = { ...STAFF_MODE_ENV, APP_TIME_ZONE: ZONE };
+/** Leads of today, their times to the millisecond, so the percentiles interpolate between uneven neighbours. */
+const LEADS_TODAY = 37;
+
+/**
+ * How the report is aggregated, not what it says (speed-to-lead.e2e-spec.ts holds its figures):
+ * on connections of its own, off the API's event loop (SQLite: a worker thread), rows equal to
+ * the read side's.
+ */
+describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
+  let testApp: TestApp;
+  let database: Database;
+  let admin: StaffSession;
+  let agent: StaffSession;
+
+  beforeAll(async () => {
+    testApp = await startTestApp(provider, ENV);
+    database = testApp.app.get(Database);
+    admin = await signIn(testApp, TEST_ADMIN);
+    agent = await signedInAgent(testApp, admin, 'Chitra Iyer');
+    const leads = testApp.app.get(LeadsRepository);
+    const entryStageId = await testApp.app.get(StagesRepository).entryStageId();
+    const arrival = Date.now() - 60_000;
+    await database.transaction(async (tx) => {
+      for (let index = 0; index < LEADS_TODAY; index += 1) {
+        const ownerId = index % 3 === 0 ? null : index % 3 === 1 ? agent.id : admin.id;
+        const source = ['web form', 'facebook ads', '99acres'][index % 3];
+        await leads.create({ name: `Lead ${index}`, source, ...freshLead(entryStageId), ownerId, createdAt: new Date(arrival - index * 1_000) }, tx);
+      }
+      // Milestones at uneven offsets (a prime number of milliseconds apart); some leads reach none.
+      await tx.$executeRaw`UPDATE lead_response_times SET first_attempt_at = ${new Date(arrival + 1_234)} WHERE lead_id IN (SELECT id FROM leads WHERE name LIKE ${'Lead 1%'})`;
+      await tx.$executeRaw`UPDATE lead_response_times SET first_conversation_at = ${new Date(arrival + 98_765)}, first_owner_action_at = ${new Date(arrival + 4_567)} WHERE lead_id IN (SELECT id FROM leads WHERE name LIKE ${'Lead 2%'})`;
+      await tx.$executeRaw`UPDATE lead_response_times SET first_attempt_at = ${new Date(arrival + 300_007)} WHERE lead_id IN (SELECT id FROM leads WHERE name LIKE ${'Lead 3%'})`;
+    });
+  });
+  afterAll(() => testApp.close());
+
+  it("aggregates through its own reader, whose rows equal the read side's", async () => {
+    const reports = testApp.app.get(SpeedToLeadRepository);
+    const start = new Date(Date.now() - 86_400_000);
+    const scopes: ReportScope[] = [
+      { from: start, before: new Date(Date.now() + 86_400_000), ownerId: null },
+      { from: start, before: new Date(Date.now() + 86_400_000), ownerId: agent.id },
+    ];
+    const everyQuery = (scope: ReportScope) => Promise.all([reports.overall(scope), reports.bySource(scope), reports.byAgent(scope), reports.waiting(scope)]);
+    const aggregated = jest.spyOn(database, 'aggregateRows');
+    const byAggregates = await Promise.all(scopes.map(everyQuery));
+    expect(aggregated).toHaveBeenCalledTimes(8);
+    aggregated.mockImplementation((query) => database.rows(query));
+    const byReadSide = await Promise.all(scopes.map(everyQuery));
+    aggregated.mockRestore();
+    expect(byAggregates).toEqual(byReadSide);
+    expect(byAggregates[0][0][0]).toMatchObject({ leads: LEADS_TODAY });
+  });
+
+  if (provider === 'sqlite') {
+    it('answers other requests while a report is being aggregated (the worker thread is held busy), then the report', async () => {
+      const aggregates = (database as unknown as { aggregates: SqliteAggregateReader }).aggregates;
+      expect(aggregates).toBeInstanceOf(SqliteAggregateReader);
+      // A period no one has asked for: nothing kept, its answer needs the aggregation.
+      const period = { from: '2026-01-01', to: '2026-12-31', tz: ZONE };
+      const release = aggregates.hold();
+      let reportAnswered = false;
+      const report = admin.agent
+        .get(REPORT)
+        .query(period)
+        .then((response) => {
+          reportAnswered = true;
+          return response;
+        });
+      try {
+        const list = await admin.agent.get('/api/leads').query({ limit: 5 }).expect(200);
+        expect(list.body).toHaveLength(5);
+        await admin.agent.get('/api/health').expect(200);
+        expect(reportAnswered).toBe(false);
+      } finally {
+        release();
+      }
+      const answered = await report;
+      expect(answered.status).toBe(200);
+      expect((answered.body as SpeedToLeadReport).overall.leads).toBe(LEADS_TODAY);
+      // The thread stays usable after being held.
+      expect(await database.aggregateRows(sql`SELECT count(*) AS leads FROM lead_response_times`)).toEqual([{ leads: LEADS_TODAY }]);
+    });
+  }
+});
