@@ -1,9 +1,10 @@
-import type { SpeedToLeadReport } from '@lead-desk/contracts';
+import { presetPeriod, SPEED_TO_LEAD_PRESETS, type SpeedToLeadReport } from '@lead-desk/contracts';
 import { Database } from '../src/database/database';
 import { SqliteAggregateReader } from '../src/database/sqlite/sqlite-aggregate-reader';
 import { sql } from '../src/database/sql';
 import { freshLead } from '../src/leads/fresh-lead';
 import { LeadsRepository } from '../src/leads/leads.repository';
+import { SpeedReportWarmer } from '../src/reports/speed-to-lead/speed-report-warmer';
 import { SpeedToLeadRepository, type ReportScope } from '../src/reports/speed-to-lead/speed-to-lead.repository';
 import { StagesRepository } from '../src/stages/stages.repository';
 import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
@@ -12,20 +13,22 @@ import { PROVIDERS } from './support/test-database';
 
 const REPORT = '/api/reports/speed-to-lead';
 const ZONE = 'Asia/Kolkata';
-const ENV = { ...STAFF_MODE_ENV, APP_TIME_ZONE: ZONE };
+/** The rounds are started by hand here: a test knows when one has ended. */
+const ENV = { ...STAFF_MODE_ENV, APP_TIME_ZONE: ZONE, SPEED_REPORT_WARM_SECONDS: '0' };
 /** Leads of today, their times to the millisecond, so the percentiles interpolate between uneven neighbours. */
 const LEADS_TODAY = 37;
 
 /**
  * How the report is aggregated, not what it says (speed-to-lead.e2e-spec.ts holds its figures):
  * on connections of its own, off the API's event loop (SQLite: a worker thread), rows equal to
- * the read side's.
+ * the read side's; and the panel's periods kept ready before anyone asks.
  */
 describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
   let testApp: TestApp;
   let database: Database;
   let admin: StaffSession;
   let agent: StaffSession;
+  const today = () => presetPeriod('today', new Date(), ZONE);
 
   beforeAll(async () => {
     testApp = await startTestApp(provider, ENV);
@@ -67,6 +70,34 @@ describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
     expect(byAggregates[0][0][0]).toMatchObject({ leads: LEADS_TODAY });
   });
 
+  it('keeps the panel’s periods ready for everyone and for each agent: their first request aggregates nothing', async () => {
+    await testApp.app.get(SpeedReportWarmer).warmPresets();
+    const aggregated = jest.spyOn(database, 'aggregateRows');
+    try {
+      const now = new Date();
+      for (const session of [admin, agent]) {
+        for (const preset of SPEED_TO_LEAD_PRESETS) {
+          const body = (await session.agent.get(REPORT).query(presetPeriod(preset, now, ZONE)).expect(200)).body as SpeedToLeadReport;
+          expect(body.overall.leads).toBe(session === admin ? LEADS_TODAY : Math.floor(LEADS_TODAY / 3));
+          expect(Date.parse(body.computedAt)).toBeLessThanOrEqual(Date.now());
+        }
+      }
+      expect(aggregated).not.toHaveBeenCalled();
+    } finally {
+      aggregated.mockRestore();
+    }
+  });
+
+  it('aggregates a preset again in the next round once the data changed', async () => {
+    const before = (await admin.agent.get(REPORT).query(today()).expect(200)).body as SpeedToLeadReport;
+    const entryStageId = await testApp.app.get(StagesRepository).entryStageId();
+    await database.transaction((tx) => testApp.app.get(LeadsRepository).create({ name: 'Latecomer', source: 'web form', ...freshLead(entryStageId), createdAt: new Date() }, tx));
+    await testApp.app.get(SpeedReportWarmer).warmPresets();
+    const after = (await admin.agent.get(REPORT).query(today()).expect(200)).body as SpeedToLeadReport;
+    expect(after.overall.leads).toBe(before.overall.leads + 1);
+    expect(Date.parse(after.computedAt)).toBeGreaterThanOrEqual(Date.parse(before.computedAt));
+  });
+
   if (provider === 'sqlite') {
     it('answers other requests while a report is being aggregated (the worker thread is held busy), then the report', async () => {
       const aggregates = (database as unknown as { aggregates: SqliteAggregateReader }).aggregates;
@@ -92,9 +123,9 @@ describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
       }
       const answered = await report;
       expect(answered.status).toBe(200);
-      expect((answered.body as SpeedToLeadReport).overall.leads).toBe(LEADS_TODAY);
+      expect((answered.body as SpeedToLeadReport).overall.leads).toBe(LEADS_TODAY + 1);
       // The thread stays usable after being held.
-      expect(await database.aggregateRows(sql`SELECT count(*) AS leads FROM lead_response_times`)).toEqual([{ leads: LEADS_TODAY }]);
+      expect(await database.aggregateRows(sql`SELECT count(*) AS leads FROM lead_response_times`)).toEqual([{ leads: LEADS_TODAY + 1 }]);
     });
   }
 });

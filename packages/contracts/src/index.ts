@@ -57,3 +57,4 @@ export * from './lead-sources/inbound-lead';
 export * from './properties/property-catalog';
 export * from './callbacks/callback-request';
 export * from './reports/speed-to-lead';
+export * from './reports/speed-to-lead-periods';
