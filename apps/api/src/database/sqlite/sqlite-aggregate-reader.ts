@@ -8,6 +8,9 @@ import { sqliteParameter } from './sqlite-parameter';
 /** The worker's script beside this one: compiled JavaScript, or TypeScript where the API runs from source (tests, `pnpm dev`). */
 const WORKER_SCRIPT = join(__dirname, `sqlite-aggregate-worker${extname(__filename)}`);
 
+/** An idle thread ends after this long: it holds some 8 MB of memory, and an idle API asks for no report. */
+const IDLE_MS = 60_000;
+
 interface Pending {
   resolve: (rows: unknown[]) => void;
   reject: (error: Error) => void;
@@ -19,13 +22,14 @@ interface Pending {
  * thread such a query would hold up every other request until it ends. WAL lets the worker
  * read beside the app's writes; it sees committed data only, as the read side does. Queries
  * run one after the other, in the order they are asked; rows come back as the read side gives
- * them (booleans, UtcTimeText, numbers). The thread starts at the first query and is held
- * open only while a query is under way.
+ * them (booleans, UtcTimeText, numbers). The thread starts at the first query, holds the
+ * process open only while a query is under way, and ends once idle for IDLE_MS.
  */
 export class SqliteAggregateReader implements RowReader {
   private worker?: Worker;
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
+  private idleTimer?: NodeJS.Timeout;
 
   constructor(private readonly filename: string) {}
 
@@ -53,7 +57,9 @@ export class SqliteAggregateReader implements RowReader {
     };
   }
 
+  /** Turns away the queries under way; the thread ends once the statement it runs returns (SQLite's own work cannot be cut short from here). */
   async close(): Promise<void> {
+    clearTimeout(this.idleTimer);
     const worker = this.worker;
     this.worker = undefined;
     this.failAll(new Error('The database is closing: the aggregation was not finished'));
@@ -61,6 +67,7 @@ export class SqliteAggregateReader implements RowReader {
   }
 
   private started(): Worker {
+    clearTimeout(this.idleTimer);
     if (this.worker) return this.worker;
     const worker = new Worker(WORKER_SCRIPT, {
       workerData: { filename: this.filename },
@@ -79,10 +86,20 @@ export class SqliteAggregateReader implements RowReader {
   private answer(worker: Worker, reply: AggregateWorkerReply): void {
     const pending = this.pending.get(reply.id);
     this.pending.delete(reply.id);
-    if (this.pending.size === 0) worker.unref();
+    if (this.pending.size === 0) {
+      worker.unref();
+      this.idleTimer = setTimeout(() => this.ended(worker), IDLE_MS).unref();
+    }
     if (!pending) return;
     if ('rows' in reply) pending.resolve(reply.rows);
     else pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+  }
+
+  /** Ends an idle thread; the next query starts another. */
+  private ended(worker: Worker): void {
+    if (this.worker !== worker || this.pending.size > 0) return;
+    this.worker = undefined;
+    void worker.terminate();
   }
 
   private lost(worker: Worker, error: Error): void {
