@@ -1,5 +1,8 @@
 import { presetPeriod, SPEED_TO_LEAD_PRESETS, type SpeedToLeadReport } from '@lead-desk/contracts';
+import { setTimeout as sleep } from 'node:timers/promises';
+import { Client } from 'pg';
 import { Database } from '../src/database/database';
+import { parseDatabaseUrl } from '../src/database/database-url';
 import { SqliteAggregateReader } from '../src/database/sqlite/sqlite-aggregate-reader';
 import { sql } from '../src/database/sql';
 import { freshLead } from '../src/leads/fresh-lead';
@@ -9,7 +12,7 @@ import { SpeedToLeadRepository, type ReportScope } from '../src/reports/speed-to
 import { StagesRepository } from '../src/stages/stages.repository';
 import { signedInAgent, signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
-import { PROVIDERS } from './support/test-database';
+import { PROVIDERS, TEST_POSTGRES_URL } from './support/test-database';
 
 const REPORT = '/api/reports/speed-to-lead';
 const ZONE = 'Asia/Kolkata';
@@ -126,6 +129,42 @@ describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
       expect((answered.body as SpeedToLeadReport).overall.leads).toBe(LEADS_TODAY + 1);
       // The thread stays usable after being held.
       expect(await database.aggregateRows(sql`SELECT count(*) AS leads FROM lead_response_times`)).toEqual([{ leads: LEADS_TODAY + 1 }]);
+    });
+  }
+
+  if (provider === 'postgresql') {
+    it('answers other requests while a report is being aggregated (its queries wait on a lock), and the report once its queries waited longer than a connection attempt may', async () => {
+      const target = parseDatabaseUrl(testApp.database.url);
+      if (target.provider !== 'postgresql') throw new Error('a PostgreSQL test database');
+      const locker = new Client({ connectionString: TEST_POSTGRES_URL });
+      await locker.connect();
+      try {
+        await locker.query('BEGIN');
+        await locker.query(`LOCK TABLE "${target.schema}".lead_response_times IN ACCESS EXCLUSIVE MODE`);
+        let reportAnswered = false;
+        const report = admin.agent
+          .get(REPORT)
+          .query({ from: '2026-01-01', to: '2026-12-31', tz: ZONE })
+          .then((response) => {
+            reportAnswered = true;
+            return response;
+          });
+        try {
+          // More lists at once than the read pool has connections: none waits behind the report's queries.
+          const lists = await Promise.all(Array.from({ length: 6 }, () => admin.agent.get('/api/leads').query({ limit: 5 }).expect(200)));
+          expect(lists.map((list) => list.body.length)).toEqual([5, 5, 5, 5, 5, 5]);
+          // Longer than a pool's query waits for a connection by default (5 s): the report's last two queries wait this long for its first two.
+          await sleep(6_000);
+          expect(reportAnswered).toBe(false);
+        } finally {
+          await locker.query('COMMIT');
+        }
+        const answered = await report;
+        expect(answered.status).toBe(200);
+        expect((answered.body as SpeedToLeadReport).overall.leads).toBe(LEADS_TODAY + 1);
+      } finally {
+        await locker.end();
+      }
     });
   }
 });

@@ -13,8 +13,10 @@ export class PostgresReader implements RowReader {
   private readonly logger = new Logger(PostgresReader.name);
   private readonly pool: Pool;
 
-  constructor(target: PostgresTarget, connections = READ_CONNECTIONS) {
-    this.pool = new Pool({ ...postgresPoolConfig(target, connections), types: READ_TYPES });
+  /** `waitForConnectionMs`: how long a query may wait for a free connection (or a new one) before it fails; the pool's own default unless given. */
+  constructor(target: PostgresTarget, { connections = READ_CONNECTIONS, waitForConnectionMs }: { connections?: number; waitForConnectionMs?: number } = {}) {
+    const config = postgresPoolConfig(target, connections);
+    this.pool = new Pool({ ...config, connectionTimeoutMillis: waitForConnectionMs ?? config.connectionTimeoutMillis, types: READ_TYPES });
     this.pool.on('error', (error) => this.logger.error({ err: error }, 'PostgreSQL read connection failed while idle'));
   }
 
