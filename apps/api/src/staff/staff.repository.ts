@@ -19,6 +19,12 @@ export class StaffRepository {
     return this.database.client.staffUser.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
+  /** Every agent's id: the members whose own leads make their view of a report. */
+  async agentIds(): Promise<string[]> {
+    const agents = await this.database.client.staffUser.findMany({ where: { role: 'agent' }, select: { id: true }, orderBy: { id: 'asc' } });
+    return agents.map(({ id }) => id);
+  }
+
   create(staff: { email: string; name: string; role: StaffRole; passwordHash: string }) {
     return this.database.client.staffUser.create({ data: staff });
   }
