@@ -57,8 +57,9 @@ export class LeadAdDeliveriesRepository {
     if (count !== 1) throw new AlreadyProcessedError(id);
   }
 
+  /** Leaves a try's error for the inbox, unless another try processed the delivery meanwhile. */
   async markFailed(id: string, error: string): Promise<void> {
-    await this.database.transaction((tx) => tx.webhookEvent.update({ where: { id }, data: { error: error.slice(0, 2000) } }));
+    await this.database.transaction((tx) => tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { error: error.slice(0, 2000) } }));
   }
 
   /** Deliveries of the ad platforms not processed yet, oldest first. */

@@ -7,7 +7,7 @@ import { LeadIntakeService } from '../leads/intake/lead-intake.service';
 import { googleAdsLeadSchema } from './google/google-ads-lead';
 import { inboundLeadFromGoogle } from './google/google-ads-lead-mapping';
 import { GOOGLE_ADS_CHANNEL, META_CHANNEL, META_WEBHOOK_SOURCE } from './lead-ad-channels';
-import { LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
+import { AlreadyProcessedError, LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
 import { LeadSourceRefusalsRepository } from './lead-source-refusals.repository';
 import { MetaGraphClient, MetaGraphError } from './meta/meta-graph-client';
 import { inboundLeadFromMeta } from './meta/meta-lead-mapping';
@@ -25,6 +25,8 @@ export type LeadAdAttempt = 'processed' | 'failed' | 'taken';
 @Injectable()
 export class LeadAdsProcessor {
   private readonly logger = new Logger(LeadAdsProcessor.name);
+  /** Deliveries this process is trying now: a round that comes while a slow try runs leaves them to it. */
+  private readonly inFlight = new Set<string>();
 
   constructor(
     private readonly database: Database,
@@ -36,7 +38,17 @@ export class LeadAdsProcessor {
   ) {}
 
   async attempt(event: WebhookEvent): Promise<LeadAdAttempt> {
-    if (event.processedAt || !(await this.deliveries.claim(event))) return 'taken';
+    if (event.processedAt || this.inFlight.has(event.id)) return 'taken';
+    this.inFlight.add(event.id);
+    try {
+      return await this.claimedAttempt(event);
+    } finally {
+      this.inFlight.delete(event.id);
+    }
+  }
+
+  private async claimedAttempt(event: WebhookEvent): Promise<LeadAdAttempt> {
+    if (!(await this.deliveries.claim(event))) return 'taken';
     try {
       const inbound = await this.inboundLeadOf(event);
       const { signals } = await this.database.transaction(async (tx) => {
@@ -47,6 +59,8 @@ export class LeadAdsProcessor {
       await this.liveEvents.publishAll(signals);
       return 'processed';
     } catch (error) {
+      // Another process's try made the lead first: this one's effects rolled back, and nothing failed.
+      if (error instanceof AlreadyProcessedError) return 'taken';
       const message = error instanceof Error ? error.message : String(error);
       this.logger.warn({ err: error, eventId: event.id, channel: event.channel, externalId: event.externalId }, 'Lead ad delivery not processed; it will be tried again');
       await this.deliveries.markFailed(event.id, message);
