@@ -38,13 +38,20 @@ const PIPELINE_SCENARIOS = ['board counts', 'stage + owner page', 'activity page
 /** Possible duplicates' first page (issue 21) as an admin and as an agent sees it, in staff mode: p95 under 50 ms at a million leads. */
 const DUPLICATES_SCENARIOS = ['duplicates first page, admin', 'duplicates first page, agent'];
 const DUPLICATES_P95_GOAL_MS = 50;
-/** The speed-to-lead report (issue 23), measured on its own (BENCH_SCENARIOS=speed) at 100k and at a million leads. */
-const SPEED_RESULTS = ['speed-to-lead.json', 'speed-to-lead-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
+/**
+ * The speed-to-lead report (issue 23), measured on its own (BENCH_SCENARIOS=speed-report) at a million leads, with the
+ * panel's periods kept ready and the aggregation off the event loop (the runs before that are quoted in the template).
+ */
+const SPEED_RESULTS = ['speed-report-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
 const isSpeedScenario = (r: Row) => r.scenario.startsWith('speed to lead, ');
 /** Follow-ups (issue 24), measured on their own (BENCH_SCENARIOS=tasks): a member's due lists and the calendar week, p95 under 50 ms at a million leads and 100,000 tasks. */
 const TASKS_RESULTS = join(REPOSITORY_ROOT, 'bench/results/tasks.json');
 const TASK_SCENARIOS = ['tasks due today, agent', 'tasks overdue, agent', 'calendar week, agent', 'calendar week, admin', 'calendar week of visits, admin'];
 const TASKS_P95_GOAL_MS = 50;
+/** Vapi's questions during calls (issue 24), measured on their own (BENCH_SCENARIOS=agent-tools) at 100k and at a million leads: p95 under 300 ms at 20 a second. */
+const AGENT_RESULTS = ['agent-tools.json', 'agent-tools-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
+const isAgentScenario = (r: Row) => r.scenario.startsWith('agent: ');
+const AGENT_P95_GOAL_MS = 300;
 const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -95,6 +102,7 @@ function sections(report: BenchReport): Record<string, string> {
     duplicates: duplicatesSection(report),
     'speed-to-lead': speedToLeadSection(report),
     tasks: tasksSection(report),
+    'agent-tools': agentToolsSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -164,15 +172,49 @@ function speedToLeadRuns(report: BenchReport): BenchReport[] {
 
 function speedToLeadSection(report: BenchReport): string {
   const runs = speedToLeadRuns(report);
-  if (runs.length === 0) return '(not measured: run `BENCH_SCENARIOS=speed pnpm bench`)';
+  if (runs.length === 0) return '(not measured: run `BENCH_SCENARIOS=speed-report pnpm bench`)';
   const origin = runs[0] === report ? '' : `Measured on their own (${runs.map((run) => `${sizeText(Math.max(...run.settings.sizes))} ${run.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${run.settings.runs} runs of ${run.settings.seconds} s, load average at the start ${run.machine.loadAverage.join(' / ')}`).join('; ')}), not in the run above.\n\n`;
+  const speedRows = runs.flatMap((run) => run.results.filter(isSpeedScenario));
+  const reports = table(
+    ['database', 'leads', 'scenario', 'leads in the period', "first request ms (the panel's period)", 'answered from a kept report', 'aggregation ms (a period nobody asked for)', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
+    speedRows.map((r) => [
+      r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), String(r.leadsInPeriod), r.listDuringAggregation ? '(none: chosen by hand)' : r.firstRequestMs.toFixed(0),
+      r.listDuringAggregation ? 'no' : r.firstRequestKept ? 'yes' : 'no', r.aggregationMs.toFixed(0), String(r.connections),
+      spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+    ]),
+  );
+  const whileAggregating = speedRows.filter((r) => r.listDuringAggregation);
+  const list = table(
+    ['database', 'leads', 'report aggregated', 'aggregation s', 'list p50 ms meanwhile', 'list p95 ms meanwhile', 'list p99 ms meanwhile', 'list req/s meanwhile', 'list p95 ms alone (as long, after)', 'list req/s alone', 'errors', 'load average'],
+    whileAggregating.map((r) => {
+      const { list: during, listAlone: alone, seconds } = r.listDuringAggregation;
+      return [
+        r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), seconds.toFixed(1), during.p50.toFixed(1), during.p95.toFixed(1), during.p99.toFixed(1),
+        during.requestsPerSecond.toFixed(0), alone.p95.toFixed(1), alone.requestsPerSecond.toFixed(0), String(during.errors + during.non2xx), String(r.loadAverage1m),
+      ];
+    }),
+  );
+  return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\`, ${runs[0].settings.connections} connections, as the list is measured) while a period's report is aggregated for its first request:\n\n${list}`;
+}
+
+/** The agent's questions: from this run, or from the runs made of them alone (100k, then a million). */
+function agentToolsRuns(report: BenchReport): BenchReport[] {
+  if (report.results.some(isAgentScenario)) return [report];
+  return AGENT_RESULTS.filter((file) => existsSync(file)).map((file) => JSON.parse(readFileSync(file, 'utf8')) as BenchReport);
+}
+
+function agentToolsSection(report: BenchReport): string {
+  const runs = agentToolsRuns(report);
+  if (runs.length === 0) return '(not measured: run `BENCH_SCENARIOS=agent-tools pnpm bench`)';
+  const origin = runs[0] === report ? '' : `Measured on their own (${runs.map((run) => `${sizeText(Math.max(...run.settings.sizes))} ${run.machine.date.slice(0, 16).replace('T', ' ')} UTC, load average at the start ${run.machine.loadAverage.join(' / ')}`).join('; ')}), not in the run above.\n\n`;
+  const outcomes = (r: Row) => Object.entries(r.outcomes as Record<string, number>).map(([outcome, count]) => `${count} ${outcome}`).join(', ');
   return (
     origin +
     table(
-      ['database', 'leads', 'scenario', 'leads in the period', 'first request ms (nothing kept)', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'errors', 'load average'],
-      runs.flatMap((run) => run.results.filter(isSpeedScenario)).map((r) => [
-        r.provider, sizeText(r.size), r.scenario.replace('speed to lead, ', ''), String(r.leadsInPeriod), r.firstRequestMs.toFixed(0), String(r.connections),
-        spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ['database', 'leads', 'message', 'requests', 'per second', 'p50 ms', 'p95 ms', 'p99 ms', 'max ms', 'failed', 'answers', 'load average'],
+      runs.flatMap((run) => run.results.filter(isAgentScenario)).map((r) => [
+        r.provider, sizeText(r.size), r.scenario.replace('agent: ', ''), String(r.requests), String(r.requestsPerSecond), r.p50Ms.toFixed(0), r.p95Ms.toFixed(0), r.p99Ms.toFixed(0), r.maxMs.toFixed(0),
+        String(r.failed), outcomes(r), String(r.loadAverage1m),
       ]),
     )
   );
@@ -301,7 +343,9 @@ function goalsTable(report: BenchReport): string {
       }
     }
   }
-  // The speed-to-lead report is held to the list's latency goal at its largest size (issue 23): served, and its first, uncached request.
+  // The speed-to-lead report is held to the list's latency goal at its largest size (issue 23): served under load, its first
+  // request where the panel asks for it (kept ready), and, apart, the first request of a period nobody asked for (the
+  // aggregation itself); and the list while a year's report is aggregated (the API answers meanwhile).
   const speedRuns = speedToLeadRuns(report);
   const speedSize = Math.max(...speedRuns.flatMap((run) => run.settings.sizes));
   for (const run of speedRuns) {
@@ -310,7 +354,20 @@ function goalsTable(report: BenchReport): string {
       // A load that got no answer (every request timed out) has no p95 to meet.
       const served = r.api.errors === 0 && r.api.requestsPerSecond.median > 0;
       lines.push([`${r.scenario}${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`, served ? `${r.api.p95.median.toFixed(1)} ms` : `${r.api.errors} errors`, verdict(served && r.api.p95.median < GOALS.listP95Ms)]);
-      lines.push([`${r.scenario}${label}, ${r.provider}: first request (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.firstRequestMs.toFixed(0)} ms`, verdict(r.firstRequestMs < GOALS.listP95Ms)]);
+      if (!r.listDuringAggregation) {
+        const kept = r.firstRequestKept ? 'kept' : 'not kept: aggregated';
+        lines.push([`${r.scenario}${label}, ${r.provider}: first request of the panel's period < ${GOALS.listP95Ms} ms`, `${r.firstRequestMs.toFixed(0)} ms (${kept})`, verdict(r.firstRequestMs < GOALS.listP95Ms)]);
+      }
+      lines.push([`${r.scenario}${label}, ${r.provider}: first request of a period nobody asked for (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.aggregationMs.toFixed(0)} ms`, verdict(r.aggregationMs < GOALS.listP95Ms)]);
+      if (r.listDuringAggregation) {
+        const during = r.listDuringAggregation.list;
+        const answered = during.errors + during.non2xx === 0;
+        lines.push([
+          `list "first page" while ${r.scenario.replace('speed to lead, ', '').replace(/, admin$/, '')}'s report is aggregated${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`,
+          answered ? `${during.p95.toFixed(1)} ms` : `${during.errors + during.non2xx} errors`,
+          verdict(answered && during.p95 < GOALS.listP95Ms),
+        ]);
+      }
     }
   }
   // A member's due lists and the calendar week (issue 24), at the largest size measured.
@@ -320,6 +377,15 @@ function goalsTable(report: BenchReport): string {
     const tasksSize = Math.max(...tasks.source.settings.sizes);
     for (const r of tasks.source.results.filter((x) => TASK_SCENARIOS.includes(x.scenario) && x.size === tasksSize)) {
       lines.push([`${r.scenario}${label} at ${sizeText(r.size)} leads and ${r.tasks} tasks, ${r.provider}: p95 < ${TASKS_P95_GOAL_MS} ms`, `${r.api.p95.median.toFixed(1)} ms`, verdict(r.api.errors === 0 && r.api.p95.median < TASKS_P95_GOAL_MS)]);
+    }
+  }
+  // Vapi's questions during calls (issue 24), at the largest size measured: p95 < 300 ms at 20 a second, none failed.
+  const agentRuns = agentToolsRuns(report);
+  const agentSize = Math.max(...agentRuns.flatMap((run) => run.settings.sizes));
+  for (const run of agentRuns) {
+    const label = run === report ? '' : ` (separate run at ${sizeText(agentSize)})`;
+    for (const r of run.results.filter((x) => isAgentScenario(x) && x.size === agentSize)) {
+      lines.push([`${r.scenario}${label} at ${r.requestsPerSecond}/s, ${r.provider}: p95 < ${AGENT_P95_GOAL_MS} ms`, `${r.p95Ms.toFixed(0)} ms`, verdict(r.failed === 0 && r.p95Ms < AGENT_P95_GOAL_MS)]);
     }
   }
   // The Source filter's reads are held to the list's latency goal (issue 21).

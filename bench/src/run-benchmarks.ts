@@ -10,17 +10,18 @@ import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { timeDownload, timeNativeExport, type ExportResult, type NativeExportTarget } from './export-test';
 import { fillDatabase, type DataSet } from './fill-database';
 import { bulkStageChange } from './bulk-test';
-import { DUPLICATES_FIRST_PAGE, startStaffApi } from './duplicates-test';
+import { DUPLICATES_FIRST_PAGE, startStaffApi, type SignedInViewer } from './duplicates-test';
 import { BENCH_AGENTS } from './lead-generator';
 import { LIST_QUERIES, SOURCE_FILTER_PATHS } from './read-scenarios';
 import { loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
-import { firstRequestMs, SPEED_TO_LEAD_READERS, SPEED_TO_LEAD_SCENARIOS, speedToLeadPaths, speedToLeadScenario } from './speed-report-test';
+import { firstRequest, LIST_FIRST_PAGE, loadWhile, SPEED_TO_LEAD_READERS, SPEED_TO_LEAD_SCENARIOS, speedToLeadPaths, speedToLeadScenario } from './speed-report-test';
 import { speedToLead } from './speed-to-lead-test';
 import { benchTaskCount, fillTasks, TASK_READERS, taskAnswerSize, taskScenarios } from './tasks-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
+import { agentTools } from './agent-tools-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -45,10 +46,15 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools'] as const;
 /** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
 const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
 const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
+/** The agent's questions during calls (issue 24): tool calls and transfer requests, each kind at this rate for this long. */
+const AGENT_REQUESTS_PER_SECOND = Number(process.env.BENCH_AGENT_REQUESTS_PER_SECOND ?? 20);
+const AGENT_SECONDS = Number(process.env.BENCH_AGENT_SECONDS ?? 30);
+/** How long the speed report's API runs before the first requests: it keeps the panel's periods ready from its start. */
+const SPEED_WARM_SECONDS = Number(process.env.BENCH_SPEED_WARM_SECONDS ?? 30);
 /** The bulk scenario's selection: 100,000 leads (issue 15), or a tenth of a smaller data set. */
 const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10));
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
@@ -115,6 +121,49 @@ async function apiScenario(api: ServerProcess, path: string, connections = CONNE
   return { path, api: summariseLoad(runs) };
 }
 
+/**
+ * The speed-to-lead report (issue 23), each period's first request then its load: the panel's 30
+ * days (kept ready by the API) beside the same days nobody asked for (their first request waits for
+ * the aggregation), and a year chosen by hand, whose first aggregation runs under the list's load.
+ */
+async function speedReportScenarios(staff: { api: ServerProcess; viewers: SignedInViewer[] }, record: (row: { scenario: string } & Record<string, unknown>) => void) {
+  await new Promise((resolve) => setTimeout(resolve, SPEED_WARM_SECONDS * 1000));
+  const paths = speedToLeadPaths(new Date());
+  const admin = staff.viewers.find((signedIn) => signedIn.viewer === 'admin')!.headers;
+  for (const [period, viewer] of SPEED_TO_LEAD_SCENARIOS) {
+    const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
+    const { path, coldPath } = paths[period];
+    let first: Awaited<ReturnType<typeof firstRequest>>;
+    let aggregationMs: number;
+    let listDuringAggregation: { list: LoadResult; listAlone: LoadResult; seconds: number } | undefined;
+    if (coldPath === path) {
+      // Nothing kept: the list's first page under the list's load while the aggregation runs, then alone as long
+      // (its count is kept once asked: asked once before, so both loads find it kept).
+      const listed = await fetch(`${staff.api.url}${LIST_FIRST_PAGE}`, { headers: admin });
+      if (!listed.ok) throw new Error(`GET ${LIST_FIRST_PAGE} answered ${listed.status}: ${await listed.text()}`);
+      const during = await loadWhile(`${staff.api.url}${LIST_FIRST_PAGE}`, CONNECTIONS, admin, () => firstRequest(`${staff.api.url}${path}`, headers));
+      const listAlone = await loadTest(`${staff.api.url}${LIST_FIRST_PAGE}`, { connections: CONNECTIONS, seconds: Math.max(WARM_UP_SECONDS, Math.round(during.seconds)), headers: admin });
+      first = during.result;
+      aggregationMs = first.ms;
+      listDuringAggregation = { list: during.load, listAlone, seconds: during.seconds };
+    } else {
+      first = await firstRequest(`${staff.api.url}${path}`, headers);
+      aggregationMs = (await firstRequest(`${staff.api.url}${coldPath}`, headers)).ms;
+    }
+    const load = await apiScenario(staff.api, path, SPEED_TO_LEAD_READERS, headers);
+    record({
+      scenario: speedToLeadScenario(period, viewer),
+      connections: SPEED_TO_LEAD_READERS,
+      leadsInPeriod: first.leads,
+      firstRequestMs: first.ms,
+      firstRequestKept: first.kept,
+      aggregationMs,
+      ...(listDuringAggregation && { listDuringAggregation }),
+      ...load,
+    });
+  }
+}
+
 async function exportScenario(api: ServerProcess, databaseUrl: string) {
   const target = parseDatabaseUrl(databaseUrl);
   const native: NativeExportTarget =
@@ -169,13 +218,7 @@ async function main(): Promise<void> {
       if (SCENARIOS.has('speed-report')) {
         const staff = await startStaffApi(database.url);
         try {
-          const paths = speedToLeadPaths(new Date());
-          for (const [period, viewer] of SPEED_TO_LEAD_SCENARIOS) {
-            const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
-            const first = await firstRequestMs(`${staff.api.url}${paths[period]}`, headers);
-            const load = await apiScenario(staff.api, paths[period], SPEED_TO_LEAD_READERS, headers);
-            record({ provider, size, scenario: speedToLeadScenario(period, viewer), connections: SPEED_TO_LEAD_READERS, leadsInPeriod: first.leads, firstRequestMs: first.ms, ...load });
-          }
+          await speedReportScenarios(staff, (row) => record({ provider, size, ...row }));
         } finally {
           await staff.api.stop();
         }
@@ -240,6 +283,13 @@ async function main(): Promise<void> {
         // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
         if (SCENARIOS.has('speed-to-lead')) {
           record({ provider, size, scenario: 'inbound lead to call', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });
+        }
+        // Last, with an API of its own: it books visits, routes leads and makes callers' leads.
+        if (SCENARIOS.has('agent-tools')) {
+          const answered = await agentTools(database.url, { requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, existingLeads: size });
+          for (const [kind, figures] of Object.entries(answered)) {
+            record({ provider, size, scenario: `agent: ${kind}`, requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, ...figures });
+          }
         }
       } finally {
         await database.drop();

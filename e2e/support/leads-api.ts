@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { CreateLeadRequest, ImportSummary, Lead, NewStaffMember, StaffAccount } from '@lead-desk/contracts';
+import type { CreateLeadRequest, ImportSummary, Lead, NewStaffMember, NewTask, StaffAccount, Task } from '@lead-desk/contracts';
 import { vapiHmacHeaders } from '@lead-desk/test-support';
 
 /**
@@ -66,4 +66,17 @@ export async function createStaff(member: NewStaffMember, baseUrl = process.env.
   const response = await fetch(`${baseUrl}/api/staff`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(member) });
   if (response.status !== 201) throw new Error(`POST /api/staff answered ${response.status}: ${await response.text()}`);
   return (await response.json()) as StaffAccount;
+}
+
+/** Makes a task on a lead through the real API (open mode lets anyone, as a member of staff would). */
+export async function createTask(task: NewTask, baseUrl = process.env.E2E_BASE_URL): Promise<Task> {
+  const response = await fetch(`${baseUrl}/api/tasks`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(task) });
+  if (response.status !== 201) throw new Error(`POST /api/tasks answered ${response.status}: ${await response.text()}`);
+  return (await response.json()) as Task;
+}
+
+/** A time zone where it is now between 12:00 and 13:00: a task due within the hour is today's, and this week's, whenever a test runs. */
+export function zoneAtNoon(now = new Date()): string {
+  const hoursToNoon = 12 - now.getUTCHours();
+  return hoursToNoon === 0 ? 'UTC' : `Etc/GMT${hoursToNoon > 0 ? '-' : '+'}${Math.abs(hoursToNoon)}`;
 }

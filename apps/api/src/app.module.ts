@@ -29,6 +29,7 @@ import { LeadAdsModule } from './lead-ads/lead-ads.module';
 import { LeadsModule } from './leads/leads.module';
 import { LeadSourcesModule } from './lead-sources/lead-sources.module';
 import { NotesModule } from './notes/notes.module';
+import { PropertiesModule } from './properties/properties.module';
 import { ViewsModule } from './views/views.module';
 import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
@@ -64,6 +65,7 @@ export class AppModule {
         VoiceModule,
         LeadSourcesModule,
         PrivacyModule,
+        PropertiesModule,
         CallbackRequestsModule,
         SpeedToLeadModule,
         TasksModule,

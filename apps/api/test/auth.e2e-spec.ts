@@ -184,6 +184,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{mergeId}', merge)
       .replace('{sourceId}', sourceId)
       .replace('{sourceKeyId}', sourceKeyId)
+      .replace('{propertyId}', '16')
       .replace('{taskId}', task);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.

@@ -40,10 +40,10 @@ describe('pnpm vapi:setup', () => {
     fake.requests.length = 0;
   });
 
-  it('creates the structured output, the HMAC credential and the assistant, and prints the values to set', async () => {
+  it('creates the structured output, the HMAC credential, the tools and the assistant, and prints the values to set', async () => {
     const { code, output } = await setup(fake);
     expect(code).toBe(0);
-    expect(writes(fake)).toEqual(['POST /structured-output', 'POST /credential', 'POST /assistant']);
+    expect(writes(fake)).toEqual(['POST /structured-output', 'POST /credential', 'POST /tool', 'POST /tool', 'POST /tool', 'POST /assistant']);
     expect(fake.requests.every(({ authorization }) => authorization === `Bearer ${PRIVATE_KEY}`)).toBe(true);
 
     const [output_] = fake.resources.all('structured-output');
@@ -59,14 +59,35 @@ describe('pnpm vapi:setup', () => {
     expect(plan).toMatchObject({ type: 'hmac', algorithm: 'sha256', signatureHeader: 'x-signature', timestampHeader: 'x-timestamp', includeTimestamp: true, signatureEncoding: 'hex' });
     expect(plan.secretKey).toMatch(/^[0-9a-f]{64}$/);
 
+    const webhook = { url: `${PUBLIC_URL}/api/webhooks/vapi`, credentialId: credential.id };
+    const [search, book, transfer] = fake.resources.all('tool');
+    expect(search).toMatchObject({ type: 'function', function: { name: 'search_properties' }, server: webhook });
+    expect((search.function as { parameters: unknown }).parameters).toEqual({
+      type: 'object',
+      properties: {
+        city: { type: 'string', description: expect.stringContaining('city') },
+        locality: { type: 'string', description: expect.stringContaining('area') },
+        type: { type: 'string', enum: ['apartment', 'villa', 'plot', 'commercial'], description: expect.any(String) },
+        budget: { type: 'string', description: expect.stringContaining('80 Lakh') },
+        bedrooms: { type: 'integer', description: expect.any(String) },
+      },
+    });
+    expect(book).toMatchObject({
+      type: 'function',
+      function: { name: 'book_site_visit', parameters: { type: 'object', properties: { propertyId: { type: 'integer' }, preferredTime: { type: 'string' } }, required: ['propertyId', 'preferredTime'] } },
+      server: webhook,
+    });
+    // No fixed destination: Vapi asks the webhook (transfer-destination-request).
+    expect(transfer).toMatchObject({ type: 'transferCall', destinations: [] });
+
     const [assistant] = fake.resources.all('assistant');
     expect(assistant).toMatchObject({
       name: 'Lead Desk sales agent',
       firstMessage: expect.stringContaining('AI assistant'),
-      model: { provider: 'openai', messages: [{ role: 'system', content: PROMPT }] },
+      model: { provider: 'openai', messages: [{ role: 'system', content: PROMPT }], toolIds: [search.id, book.id, transfer.id] },
       artifactPlan: { structuredOutputIds: [output_.id] },
-      server: { url: `${PUBLIC_URL}/api/webhooks/vapi`, credentialId: credential.id },
-      serverMessages: ['end-of-call-report', 'status-update'],
+      server: webhook,
+      serverMessages: ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request'],
     });
     expect(output).toContain(`VAPI_ASSISTANT_ID=${assistant.id}`);
     expect(output).toContain(`VAPI_WEBHOOK_HMAC_SECRET=${plan.secretKey}`);
@@ -96,7 +117,7 @@ describe('pnpm vapi:setup', () => {
     const { code, output } = await setup(fake);
     expect(code).toBe(0);
     expect(writes(fake)).toEqual([]);
-    expect(fake.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /structured-output', 'GET /credential', 'GET /assistant']);
+    expect(fake.requests.map(({ method, path }) => `${method} ${path}`)).toEqual(['GET /structured-output', 'GET /credential', 'GET /assistant', 'GET /tool']);
     expect(output).toContain('Vapi is set up already: nothing changed.');
     expect(output).toContain('# VAPI_WEBHOOK_HMAC_SECRET: unchanged');
   });
@@ -109,6 +130,43 @@ describe('pnpm vapi:setup', () => {
     expect(fake.requests.at(-1)!.body).toEqual({ firstMessage: expect.stringContaining('AI assistant') });
     // A setting of the team's own is left alone.
     expect(fake.resources.all('assistant')[0]).toMatchObject({ maxDurationSeconds: 600 });
+  });
+
+  it('updates a tool changed in the dashboard, and finds the transfer tool the assistant uses whatever its message became', async () => {
+    const [search, , transfer] = fake.resources.all('tool');
+    fake.resources.edit('tool', search.id, { function: { ...(search.function as object), description: 'Edited in the dashboard' } });
+    fake.resources.edit('tool', transfer.id, { messages: [{ type: 'request-start', content: 'Hold on.' }], destinations: [{ type: 'number', number: '+918045678900' }] });
+    await setup(fake);
+    expect(writes(fake)).toEqual([`PATCH /tool/${search.id}`, `PATCH /tool/${transfer.id}`]);
+    expect(fake.requests.find(({ path }) => path === `/tool/${transfer.id}`)!.body).toEqual({
+      type: 'transferCall',
+      destinations: [],
+      messages: [{ type: 'request-start', content: expect.stringContaining('adviser') }],
+    });
+    expect(fake.resources.all('tool')).toHaveLength(3);
+  });
+
+  it('with --inbound, points the inbound number at the webhook with no fixed assistant and the fallback number, once', async () => {
+    fake.resources.addPhoneNumber({ id: 'phone-number-1', provider: 'twilio', number: '+918045678900', assistantId: 'an-assistant-of-the-dashboard' });
+    expect(await setup(fake, ['--inbound'])).toMatchObject({ code: 1, output: expect.stringContaining('--inbound needs VAPI_PHONE_NUMBER_ID') });
+    const env = { VAPI_PHONE_NUMBER_ID: 'phone-number-1', VAPI_FALLBACK_NUMBER: '+918040001234' };
+    const { code, output } = await setup(fake, ['--inbound'], env);
+    expect(code).toBe(0);
+    const [credential] = fake.resources.all('credential');
+    expect(writes(fake)).toEqual(['PATCH /phone-number/phone-number-1']);
+    expect(fake.requests.at(-1)!.body).toEqual({
+      provider: 'twilio',
+      server: { url: `${PUBLIC_URL}/api/webhooks/vapi`, credentialId: credential.id },
+      fallbackDestination: { type: 'number', number: '+918040001234', message: expect.stringContaining('Connecting you to our office') },
+      assistantId: null,
+    });
+    const [number] = fake.resources.all('phone-number');
+    expect(number.assistantId).toBeUndefined();
+    expect(output).toContain('Inbound calls to +918045678900 ask the API which assistant answers');
+    expect(output).toContain('If the API does not answer, callers are put through to +918040001234.');
+    fake.requests.length = 0;
+    await setup(fake, ['--inbound'], env);
+    expect(writes(fake)).toEqual([]);
   });
 
   it('gives the credential a new secret with --rotate-secret, and prints it', async () => {
@@ -147,8 +205,11 @@ describe('pnpm vapi:setup --dry-run', () => {
     expect(output).toContain('"secretKey": "[secret]"');
     expect(output).toContain('Would create assistant "Lead Desk sales agent"');
     expect(output).toContain('"credentialId": "<id of the new credential>"');
-    expect(output).toContain('Dry run: 3 change(s) would be sent; nothing was sent.');
-    expect([fake.resources.all('assistant'), fake.resources.all('credential'), fake.resources.all('structured-output')]).toEqual([[], [], []]);
+    expect(output).toContain('Would create function tool "book_site_visit"');
+    expect(output).toContain('Would create transfer tool');
+    expect(output).toContain('"<id of the new function tool \\"search_properties\\">"');
+    expect(output).toContain('Dry run: 6 change(s) would be sent; nothing was sent.');
+    expect([fake.resources.all('assistant'), fake.resources.all('credential'), fake.resources.all('structured-output'), fake.resources.all('tool')]).toEqual([[], [], [], []]);
   });
 });
 
@@ -161,6 +222,8 @@ describe('the fake Vapi', () => {
     ['/assistant', { name: 'x', serverMessages: ['end-of-call-report'], artifactPlan: { structuredOutputsIds: ['typo'] } }, 'artifactPlan: property structuredOutputsIds should not exist'],
     ['/structured-output', { name: 'x' }, "must have required property 'schema'"],
     ['/credential', { provider: 'custom-credential', authenticationPlan: { type: 'hmac', secretKey: 's', algorithm: 'md5' } }, 'authenticationPlan'],
+    ['/tool', { type: 'transferCall', destinations: [{ type: 'number', phoneNumber: '+918045678900' }] }, 'property phoneNumber should not exist'],
+    ['/tool', { type: 'function', function: { name: 'book site visit' } }, 'function.name: must match pattern'],
   ])('refuses a POST %s body that does not fit Vapi’s OpenAPI schema', async (path, body, problem) => {
     const response = await fetch(`${fake.url}${path}`, { method: 'POST', headers: { Authorization: 'Bearer key', 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
     expect(response.status).toBe(400);

@@ -11,7 +11,7 @@ const here = dirname(fileURLToPath(import.meta.url));
 const source = resolve(process.argv[2] ?? join(here, '../../../../shared/reference/vapi-openapi.json'));
 const target = join(here, '../src/fake-vapi/vapi-schemas.json');
 
-/** What the fake checks: the bodies Lead Desk sends and the answers the fake gives. */
+/** What the fake checks: the bodies Lead Desk sends, the answers the fake gives, and the messages it sends and their answers. */
 const ROOTS = [
   'CreateCallDTO',
   'DeleteCallDTO',
@@ -26,6 +26,24 @@ const ROOTS = [
   'CreateCustomCredentialDTO',
   'UpdateCustomCredentialDTO',
   'CustomCredential',
+  // The agent's tools and the inbound number (pnpm vapi:setup).
+  'CreateFunctionToolDTO',
+  'UpdateFunctionToolDTO',
+  'FunctionTool',
+  'CreateTransferCallToolDTO',
+  'UpdateTransferCallToolDTO',
+  'TransferCallTool',
+  'VapiPhoneNumber',
+  'UpdateVapiPhoneNumberDTO',
+  'TwilioPhoneNumber',
+  'UpdateTwilioPhoneNumberDTO',
+  // The messages Vapi waits on for an answer during a call, and the answers.
+  'ServerMessageToolCalls',
+  'ServerMessageResponseToolCalls',
+  'ServerMessageTransferDestinationRequest',
+  'ServerMessageResponseTransferDestinationRequest',
+  'ServerMessageAssistantRequest',
+  'ServerMessageResponseAssistantRequest',
 ];
 /** Annotations that validate nothing; `discriminator` only restates the oneOf branches' `type` enums. */
 const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'discriminator']);
@@ -48,6 +66,8 @@ function trimmed(schema) {
     if (key === 'properties') result[key] = Object.fromEntries(Object.entries(value).map(([name, property]) => [name, trimmed(property)]));
     // The document repeats some enum values (voice ids), which JSON Schema forbids; the set is the same.
     else if (key === 'enum' && value.length > 0) result[key] = [...new Map(value.map((item) => [JSON.stringify(item), item])).values()];
+    // A pattern written as a regular expression literal ("/^[a-z]+$/", OpenAIFunction.name) is the expression between the slashes.
+    else if (key === 'pattern' && typeof value === 'string' && /^\/.+\/$/.test(value)) result[key] = value.slice(1, -1);
     // An empty enum (a provider with no preset voices yet) admits nothing, which JSON Schema says as `not: {}`.
     else if (key === 'enum') result.not = {};
     // NestJS writes a TypeScript union as oneOf, and its validator accepts a value that fits any

@@ -1,5 +1,6 @@
 export { startApi } from './api-process';
 export { FakeVapiServer, type FakeDeleteBehaviour, type FakeRecordingBehaviour, type FakeVapiBehaviour, type RecordedVapiRequest } from './fake-vapi/fake-vapi-server';
+export { toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './fake-vapi/server-messages';
 export { vapiHmacHeaders, type SignedDelivery, type VapiHmacPlan } from './fake-vapi/sign-webhook';
 export { FakeMetaGraphServer, type FakeMetaGraphBehaviour, type FakeMetaLead, type RecordedGraphRequest } from './fake-meta-graph/fake-meta-graph-server';
 export { metaLeadgenNotification, metaSignature } from './fake-meta-graph/sign-meta-delivery';

@@ -79,6 +79,8 @@ const appConfigSchema = z.object({
   AUTO_CALLBACK: booleanFlag.default(false),
   AUTO_CALLBACK_DELAY_SECONDS: z.coerce.number().int().min(0).max(86_400).default(30),
   CALLBACK_CADENCE: callbackCadence.prefault('+10m,+2h,+1d@11:00,+2d@17:00'),
+  // The speed-to-lead panel's periods are aggregated again this often (when the data changed), for everyone and each agent; 0: never.
+  SPEED_REPORT_WARM_SECONDS: z.coerce.number().int().min(0).max(86_400).default(60),
   IMPORT_MAX_BYTES: z.coerce.number().int().positive().default(20 * 1024 * 1024),
   // What an imported file may hold, checked while it is read: an .xlsx's parts unzipped, its shared strings, and any cell (CSV too; Excel's own limit).
   IMPORT_MAX_UNZIPPED_BYTES: z.coerce.number().int().positive().default(100 * 1024 * 1024),
@@ -109,6 +111,12 @@ const appConfigSchema = z.object({
   VAPI_PUBLIC_KEY: z.string().optional(),
   VAPI_ASSISTANT_ID: z.string().optional(),
   VAPI_PHONE_NUMBER_ID: z.string().optional(),
+  // Where `pnpm vapi:setup --inbound` has the number put callers through when the API does not answer (its fallbackDestination).
+  VAPI_FALLBACK_NUMBER: z
+    .string()
+    .trim()
+    .regex(/^\+[1-9]\d{6,14}$/, 'must be a phone number in E.164 such as +918045678900')
+    .optional(),
   VAPI_API_URL: z.url('must be a URL').default('https://api.vapi.ai'),
   VAPI_WEB_API_URL: z.url('must be a URL').optional(),
   VAPI_TIMEOUT_SECONDS: z.coerce.number().positive().max(120).default(10),

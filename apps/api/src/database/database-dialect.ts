@@ -30,6 +30,11 @@ export interface DatabaseDialect {
    */
   forgetDeletedRows(): Promise<void>;
   openReader(): RowReader;
+  /**
+   * Where long aggregations (reports over many rows) run, apart from the hot reads: SQLite in a
+   * worker thread (its driver is synchronous and would stall the API), PostgreSQL on a small pool of its own.
+   */
+  openAggregateReader(): RowReader;
   openCsvExport(): CsvExport;
   openNotifications(client: LeadDeskPrismaClient): Notifications;
   /** Dispatches background jobs' batches (PostgreSQL: pg-boss in a schema of its own; SQLite: a lease on the jobs table). */

@@ -9,9 +9,9 @@ import type { Sql } from './sql';
 
 /**
  * The app's database: the one owner of every connection it holds (Prisma's client and
- * its pool, the read side, the CSV export's connections, the notification listener),
- * opened through the dialect and closed together at shutdown. Repositories query
- * through it and never learn which database it is.
+ * its pool, the read side, the aggregations' reader, the CSV export's connections, the
+ * notification listener), opened through the dialect and closed together at shutdown.
+ * Repositories query through it and never learn which database it is.
  */
 @Injectable()
 export class Database implements OnModuleInit, OnModuleDestroy {
@@ -20,6 +20,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
   /** Writes, and the reads that want Prisma's models. */
   readonly client: LeadDeskPrismaClient;
   private readonly reader: RowReader;
+  private readonly aggregates: RowReader;
   private readonly csvExport: CsvExport;
   private readonly notifications: Notifications;
 
@@ -27,6 +28,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     this.dialect = dialectFor(target);
     this.client = this.dialect.createClient(config.DATABASE_POOL_SIZE);
     this.reader = this.dialect.openReader();
+    this.aggregates = this.dialect.openAggregateReader();
     this.csvExport = this.dialect.openCsvExport();
     this.notifications = this.dialect.openNotifications(this.client);
   }
@@ -39,6 +41,15 @@ export class Database implements OnModuleInit, OnModuleDestroy {
    */
   rows<T>(query: Sql): Promise<T[]> {
     return this.reader.rows<T>(query);
+  }
+
+  /**
+   * Long aggregations (a report over a month or a year of leads), rows as `rows` gives them, on
+   * connections of their own and never on the API's event loop (SQLite: a worker thread): the
+   * hot reads and every other request go on while one runs. Each query sees committed data.
+   */
+  aggregateRows<T>(query: Sql): Promise<T[]> {
+    return this.aggregates.rows<T>(query);
   }
 
   /** Runs `work` in one transaction: all of its writes land, or none. */
@@ -97,7 +108,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
 
   /** Closes every connection, each whatever happens to the others, so none is left holding the process open. */
   async onModuleDestroy(): Promise<void> {
-    const closed = await Promise.allSettled([this.notifications.close(), this.csvExport.close(), this.reader.close(), this.client.$disconnect()]);
+    const closed = await Promise.allSettled([this.notifications.close(), this.csvExport.close(), this.reader.close(), this.aggregates.close(), this.client.$disconnect()]);
     for (const result of closed) {
       if (result.status === 'rejected') this.logger.error({ err: result.reason }, 'Closing a database connection failed');
     }

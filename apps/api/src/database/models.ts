@@ -28,3 +28,6 @@ export type UtcTimeText = string;
 export type ReadRow<Model> = {
   [Column in keyof Model]: Model[Column] extends Date ? UtcTimeText : Model[Column] extends Date | null ? UtcTimeText | null : Model[Column];
 };
+
+/** A property's row; its amenities are JSON text (PropertiesRepository reads them into a list). */
+export type { Property as PropertyRow } from '../generated/sqlite/client';

@@ -54,8 +54,10 @@ describe('VersionedCache', () => {
 
   describe('with stale answers allowed', () => {
     const refreshErrors: unknown[] = [];
-    const staleCache = () => new VersionedCache<number>(2, 10_000, () => now, { serveStaleMs: 60_000, onRefreshError: (error) => refreshErrors.push(error) });
+    const staleCache = (staleWaitMs = 60_000) => new VersionedCache<number>(2, 10_000, () => now, { serveStaleMs: 60_000, staleWaitMs, onRefreshError: (error) => refreshErrors.push(error) });
     const settle = () => new Promise((resolve) => setImmediate(resolve));
+    const never = () => new Promise<number>(() => undefined);
+    beforeEach(() => (refreshErrors.length = 0));
 
     it('answers at once with the last answer after a write, and with the new one once it is computed', async () => {
       const report = staleCache();
@@ -79,6 +81,23 @@ describe('VersionedCache', () => {
       expect(await report.get('month', 'v2', async () => 3)).toBe(3);
     });
 
+    it('gives an answer older than serveStaleMs rather than none when the new one takes longer than staleWaitMs', async () => {
+      const report = staleCache(0);
+      await report.get('year', 'v1', async () => 1);
+      now = 3_600_000;
+      const slow = jest.fn(never);
+      expect(await report.get('year', 'v2', slow)).toBe(1);
+      expect(await report.get('year', 'v2', slow)).toBe(1);
+      expect(slow).toHaveBeenCalledTimes(1);
+    });
+
+    it('gives an aged answer of unchanged data at once, and computes it again in the background', async () => {
+      const report = staleCache();
+      await report.get('month', 'v1', async () => 1);
+      now = 3_600_000;
+      expect(await report.get('month', 'v1', never)).toBe(1);
+    });
+
     it('keeps the last answer when the background computation fails, says so, and tries again on the next request', async () => {
       const report = staleCache();
       await report.get('month', 'v1', async () => 1);
@@ -89,6 +108,46 @@ describe('VersionedCache', () => {
       expect(await report.get('month', 'v2', async () => 4)).toBe(1);
       await settle();
       expect(await report.get('month', 'v2', async () => -1)).toBe(4);
+    });
+
+    it('gives the old answer to a request waiting for a computation that fails', async () => {
+      const report = staleCache();
+      await report.get('month', 'v1', async () => 1);
+      now = 3_600_000;
+      expect(await report.get('month', 'v2', () => Promise.reject(new Error('database gone')))).toBe(1);
+      expect(refreshErrors).toEqual([new Error('database gone')]);
+    });
+
+    describe('warm', () => {
+      it('computes an answer no one has asked for, which the first request then gets at once', async () => {
+        const report = staleCache();
+        await report.warm('today', 'v1', async () => 5);
+        expect(await report.get('today', 'v1', never)).toBe(5);
+      });
+
+      it('computes again only when the data changed, and shares a computation under way', async () => {
+        const report = staleCache();
+        const compute = jest.fn(async () => 6);
+        await report.warm('today', 'v1', compute);
+        now = 3_600_000;
+        await report.warm('today', 'v1', compute);
+        expect(compute).toHaveBeenCalledTimes(1);
+        await report.warm('today', 'v2', compute);
+        expect(compute).toHaveBeenCalledTimes(2);
+        let finish: (value: number) => void = () => undefined;
+        const asked = report.get('week', 'v1', () => new Promise<number>((resolve) => (finish = resolve)));
+        const warming = report.warm('week', 'v1', never);
+        finish(7);
+        await warming;
+        expect(await asked).toBe(7);
+      });
+
+      it('says when a computation fails, and keeps nothing', async () => {
+        const report = staleCache();
+        await report.warm('today', 'v1', () => Promise.reject(new Error('database gone')));
+        expect(refreshErrors).toEqual([new Error('database gone')]);
+        expect(await report.get('today', 'v1', async () => 8)).toBe(8);
+      });
     });
   });
 

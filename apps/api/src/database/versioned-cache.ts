@@ -2,6 +2,11 @@
 export interface StaleAnswers {
   /** An answer this young (since computed) is given at once while a newer one is computed in the background; 0: never. */
   serveStaleMs: number;
+  /**
+   * An older answer of other data waits this long for the newer one, then is given itself: a
+   * kept answer, however old, beats a request that times out while a long computation runs.
+   */
+  staleWaitMs: number;
   /** A background computation failed: the stale answer stays, the next request tries again. */
   onRefreshError: (error: unknown, key: string) => void;
 }
@@ -11,8 +16,8 @@ interface Entry<T> {
   /** When the computation ended; null while it runs (a running one is shared however long it takes). */
   settledAt: number | null;
   value: Promise<T>;
-  /** A newer computation under way in the background, while this entry's answer is given. */
-  refreshing?: boolean;
+  /** A newer computation under way in the background while this entry's answer is given: its answer, or this one's if it fails. */
+  refreshing?: Promise<T>;
 }
 
 /**
@@ -23,9 +28,12 @@ interface Entry<T> {
  * result share one query, however long it runs (a computation longer than `maxAgeMs`
  * would otherwise be started again by every request and never answer any). An entry
  * expires `maxAgeMs` after its computation ended: the bound on staleness when a
- * computation races a write that has moved the version but not committed yet. A cache
- * made with `StaleAnswers` gives an answer computed within `serveStaleMs` at once, however the
- * table changed since, and computes the next in the background (one at a time per key).
+ * computation races a write that has moved the version but not committed yet.
+ *
+ * A cache made with `StaleAnswers` never drops an answer it has: after a change it gives the
+ * kept answer at once and computes the next in the background (one at a time per key), and
+ * once that answer is older than `serveStaleMs` (and of other data) a request waits up to
+ * `staleWaitMs` for the new one, then takes the old one rather than nothing.
  */
 export class VersionedCache<T> {
   private readonly entries = new Map<string, Entry<T>>();
@@ -34,20 +42,38 @@ export class VersionedCache<T> {
     private readonly maxEntries = 500,
     private readonly maxAgeMs = 10_000,
     private readonly now: () => number = Date.now,
-    private readonly stale: StaleAnswers = { serveStaleMs: 0, onRefreshError: () => undefined },
+    private readonly stale?: StaleAnswers,
   ) {}
 
   get(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const entry = this.entries.get(key);
-    if (entry && entry.version === version && (entry.settledAt === null || this.now() - entry.settledAt < this.maxAgeMs)) {
-      this.touch(key, entry);
-      return entry.value;
+    if (!entry) return this.computeFirst(key, version, compute);
+    this.touch(key, entry);
+    if (entry.settledAt === null || (entry.version === version && this.now() - entry.settledAt < this.maxAgeMs)) return entry.value;
+    if (!this.stale) return this.computeFirst(key, version, compute);
+    const next = entry.refreshing ?? this.refresh(key, entry, version, compute);
+    // Of the same data (only aged), or young enough: at once.
+    if (entry.version === version || this.now() - entry.settledAt < this.stale.serveStaleMs) return entry.value;
+    return firstOf(next, entry.value, this.stale.staleWaitMs);
+  }
+
+  /**
+   * Computes the key's answer unless one of this version is kept or under way, and resolves once
+   * it is there (failures go to `onRefreshError`): answers kept ready before anyone asks.
+   */
+  async warm(key: string, version: string, compute: () => Promise<T>): Promise<void> {
+    const entry = this.entries.get(key);
+    if (!entry) {
+      await this.computeFirst(key, version, compute).catch((error: unknown) => this.stale?.onRefreshError(error, key));
+      return;
     }
-    if (entry?.settledAt != null && this.now() - entry.settledAt < this.stale.serveStaleMs) {
-      if (!entry.refreshing) this.refresh(key, entry, version, compute);
-      this.touch(key, entry);
-      return entry.value;
-    }
+    this.touch(key, entry);
+    if (entry.settledAt === null) await entry.value.catch(() => undefined);
+    else if (entry.refreshing) await entry.refreshing;
+    else if (entry.version !== version) await this.refresh(key, entry, version, compute);
+  }
+
+  private computeFirst(key: string, version: string, compute: () => Promise<T>): Promise<T> {
     const fresh: Entry<T> = { version, settledAt: null, value: compute() };
     this.put(key, fresh);
     fresh.value.then(
@@ -61,15 +87,19 @@ export class VersionedCache<T> {
   }
 
   /** Computes the answer again while `stale`'s is given; the new one replaces it once it is there. */
-  private refresh(key: string, stale: Entry<T>, version: string, compute: () => Promise<T>): void {
-    stale.refreshing = true;
-    compute().then(
-      (value) => this.put(key, { version, settledAt: this.now(), value: Promise.resolve(value) }),
+  private refresh(key: string, stale: Entry<T>, version: string, compute: () => Promise<T>): Promise<T> {
+    stale.refreshing = compute().then(
+      (value) => {
+        this.put(key, { version, settledAt: this.now(), value: Promise.resolve(value) });
+        return value;
+      },
       (error: unknown) => {
-        stale.refreshing = false;
-        this.stale.onRefreshError(error, key);
+        stale.refreshing = undefined;
+        this.stale?.onRefreshError(error, key);
+        return stale.value;
       },
     );
+    return stale.refreshing;
   }
 
   /** Most recently used last: the first key is the one to evict. */
@@ -82,4 +112,14 @@ export class VersionedCache<T> {
     this.touch(key, entry);
     if (this.entries.size > this.maxEntries) this.entries.delete(this.entries.keys().next().value!);
   }
+}
+
+/** `next` if it comes within `waitMs`, else `fallback`. */
+function firstOf<T>(next: Promise<T>, fallback: Promise<T>, waitMs: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<T>((resolve) => {
+    timer = setTimeout(() => resolve(fallback), waitMs);
+    timer.unref();
+  });
+  return Promise.race([next, late]).finally(() => clearTimeout(timer));
 }

@@ -1,17 +1,8 @@
-import { InvalidFieldsException } from '../common/field-errors';
+import { versionFromIfMatch as versionOfRecordFromIfMatch } from '../common/version-tag';
 
-/** A lead's (or a task's) ETag: its version, quoted (a strong validator: the version changes with every write). */
-export function versionTag(version: number): string {
-  return `"${version}"`;
-}
+export { versionTag } from '../common/version-tag';
 
-/**
- * The version an If-Match header names: undefined when absent or `*` (any version).
- * A weak tag (W/"3") is read as its version; anything else is the client's mistake.
- */
+/** The lead's version an If-Match header names (see common/version-tag). */
 export function versionFromIfMatch(header: string | undefined): number | undefined {
-  if (header === undefined || header.trim() === '*') return undefined;
-  const match = /^\s*(?:W\/)?"(\d{1,9})"\s*$/.exec(header) ?? /^\s*(\d{1,9})\s*$/.exec(header);
-  if (!match) throw new InvalidFieldsException([{ field: 'If-Match', message: 'must be the ETag of the record (a lead, a task), e.g. "3"' }]);
-  return Number(match[1]);
+  return versionOfRecordFromIfMatch(header, 'lead');
 }

@@ -19,6 +19,12 @@ export class StaffRepository {
     return this.database.client.staffUser.findMany({ orderBy: [{ createdAt: 'asc' }, { id: 'asc' }] });
   }
 
+  /** Every agent's id: the members whose own leads make their view of a report. */
+  async agentIds(): Promise<string[]> {
+    const agents = await this.database.client.staffUser.findMany({ where: { role: 'agent' }, select: { id: true }, orderBy: { id: 'asc' } });
+    return agents.map(({ id }) => id);
+  }
+
   create(staff: { email: string; name: string; role: StaffRole; passwordHash: string }) {
     return this.database.client.staffUser.create({ data: staff });
   }
@@ -38,6 +44,18 @@ export class StaffRepository {
   /** The member whose calendar feed secret has this SHA-256 (a unique index lookup). */
   findByCalendarFeedHash(hash: string) {
     return this.database.client.staffUser.findUnique({ where: { calendarFeedHash: hash }, select: { id: true, name: true } });
+  }
+
+  /**
+   * Whom a caller may be put through to: every agent, and the lead's owner whatever their role,
+   * with what decides whether they can take a call now (availability, phone, working hours) and
+   * the routing turn that orders them.
+   */
+  transferCandidates(ownerId: string | null) {
+    return this.database.client.staffUser.findMany({
+      where: { OR: [{ role: 'agent' }, ...(ownerId ? [{ id: ownerId }] : [])] },
+      select: { id: true, name: true, role: true, available: true, phone: true, workingHours: true, routingTurn: true },
+    });
   }
 
   countAdmins(): Promise<number> {

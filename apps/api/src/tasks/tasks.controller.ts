@@ -8,7 +8,7 @@ import { IdParams } from '../common/id.params';
 import { setNextPageLink } from '../common/next-page-link';
 import type { LeadAccess } from '../leads/access/lead-access';
 import { ViewerAccess } from '../leads/access/viewer-access.decorator';
-import { versionFromIfMatch, versionTag } from '../leads/lead-version-tag';
+import { versionFromIfMatch, versionTag } from '../common/version-tag';
 import { ListTasksQuery, NewTaskInput, TaskChangesInput } from './inputs/task.inputs';
 import { TaskOutput, TaskUpdateOutput } from './outputs/task.output';
 import { staffActor } from './task-actor';
@@ -71,7 +71,7 @@ export class TasksController {
   ): Promise<TaskUpdate> {
     const { dueAt, endsAt, ...rest } = body;
     const changes = { ...rest, ...(dueAt !== undefined && { dueAt: at(dueAt) }), ...(endsAt !== undefined && { endsAt: endsAt === null ? null : at(endsAt) }) };
-    const update = await this.tasks.update(params.id, changes, versionFromIfMatch(ifMatch), staffActor(request.staff));
+    const update = await this.tasks.update(params.id, changes, versionFromIfMatch(ifMatch, 'task'), staffActor(request.staff));
     response.setHeader('ETag', versionTag(update.task.version));
     return update;
   }

@@ -4,6 +4,9 @@ import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadAdsModule } from '../lead-ads/lead-ads.module';
 import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
 import { LeadsModule } from '../leads/leads.module';
+import { PropertiesModule } from '../properties/properties.module';
+import { StaffModule } from '../staff/staff.module';
+import { TasksModule } from '../tasks/tasks.module';
 import { CallbackCadencesModule } from './callbacks/callback-cadences.module';
 import { CallbackRunner } from './callbacks/callback-runner';
 import { toCallOutput } from './calls/call.output';
@@ -12,6 +15,7 @@ import { CallsController } from './calls/calls.controller';
 import { CallsRepository } from './calls/calls.repository';
 import { OutboundCallsService } from './calls/outbound-calls.service';
 import { VapiCalls } from './calls/vapi-calls';
+import { SERVER_REQUEST_PROVIDERS } from './server-requests/server-requests.providers';
 import { VapiServerApiModule } from './vapi-server-api.module';
 import { VoiceConfigController } from './voice-config.controller';
 import { VapiWebhookController } from './webhooks/vapi-webhook.controller';
@@ -21,9 +25,9 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule],
+  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
-  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner],
+  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
   exports: [WebhookProcessor],
 })
 export class VoiceModule implements OnModuleInit {

@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {propertyId} (a sample property), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
    * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
    * for the call, its "{leadVersion}" the matrix lead's version.
    */
@@ -109,6 +109,10 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/lead-sources/{sourceId}/test-lead', body: {}, role: 'admin' },
   { method: 'get', path: '/api/settings/staff-leads', role: 'admin' },
   { method: 'put', path: '/api/settings/staff-leads', body: { autoCall: null }, role: 'admin' },
+  { method: 'get', path: '/api/properties/inventory', role: 'agent' },
+  { method: 'post', path: '/api/properties', body: { name: 'Matrix Residency {n}', category: 'apartment', locality: 'Wakad', city: 'Pune', price: '₹60 Lakh', areaSqFt: 900 }, role: 'admin' },
+  // {propertyId} is the sample showroom: it gets the highlight it has, so the page shows nothing new.
+  { method: 'patch', path: '/api/properties/{propertyId}', body: { highlight: 'A showroom facing the main road, with a glass frontage' }, role: 'admin' },
   { method: 'get', path: '/api/tasks?assignee=me&due=today', role: 'agent' },
   { method: 'post', path: '/api/tasks', body: { leadId: '{leadId}', type: 'call', dueAt: '2026-12-01T10:00:00+05:30' }, role: 'agent', leadScoped: true },
   // {taskId} is a task the admin made on the matrix's lead (the agent's, by its owner).
@@ -121,7 +125,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
 ];
 
 /**
- * Routes anyone may call, also in staff mode: the customer demo's voice settings, health,
+ * Routes anyone may call, also in staff mode: the customer demo's voice settings and properties, health,
  * signing in, asking who is signed in, the webhook (it has its own secret) and the
  * OpenAPI document with its UI. A route in neither list fails the access matrix.
  */
@@ -132,6 +136,8 @@ export const PUBLIC_ENDPOINTS = [
   'POST /api/auth/sign-in',
   'POST /api/webhooks/vapi',
   'POST /api/callback-requests',
+  // The customer page's property explorer.
+  'GET /api/properties',
   // The lead platforms' webhooks and the inbound API check their own credentials: a signature, a key in the body, a source's API key.
   'GET /api/webhooks/meta',
   'POST /api/webhooks/meta',

@@ -1,16 +1,22 @@
 import { SessionControls, SignInForm, useSession } from '../features/auth';
 import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
-import { LeadDashboardPanel, LeadManagement } from '../features/leads';
+import { LeadDashboardPanel, leadDetailsHref, LeadManagement, openLeadDetails } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
+import { PropertyInventory } from '../features/properties';
+import { MyProfile } from '../features/profile';
 import { LeadSources } from '../features/sources';
 import { SpeedToLead } from '../features/speed-to-lead';
+import { FollowUps, type LeadOpener } from '../features/tasks';
 import { ErrorNotice } from '../components/ErrorNotice';
 
 const TEXT = {
   checking: 'Checking your session…',
   failed: 'Could not reach the dashboard',
 };
+
+/** A task's lead opens in the leads' own details panel. */
+const leadOpener: LeadOpener = { href: leadDetailsHref, open: openLeadDetails };
 
 /** Composes the staff dashboard: the lead management for whoever may see it, the sign-in form for everyone else. */
 export function AdminDashboard() {
@@ -23,10 +29,12 @@ export function AdminDashboard() {
         data && (
           <>
             {administers && <LeadSources />}
+            {administers && <PropertyInventory />}
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}
             <SpeedToLead />
+            {data.staff && <MyProfile />}
             <SessionControls session={data} />
           </>
         )
@@ -37,7 +45,10 @@ export function AdminDashboard() {
       ) : session.error ? (
         <ErrorNotice title={TEXT.failed} error={session.error} onRetry={() => void session.refetch()} />
       ) : data ? (
-        <LeadManagement canTransferFiles={administers} viewer={data} />
+        <>
+          <FollowUps signedIn={Boolean(data.staff)} leadOpener={leadOpener} />
+          <LeadManagement canTransferFiles={administers} viewer={data} />
+        </>
       ) : (
         <SignInForm />
       )}

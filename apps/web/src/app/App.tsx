@@ -3,6 +3,8 @@ import { useState } from 'react';
 import { CustomerPropertyDemo } from '../features/properties';
 import { useVoiceCall, VoiceCallButton, VoiceCallProvider } from '../features/voice';
 import { AdminDashboard } from './AdminDashboard';
+import { DashboardWidthToggle } from './layout/DashboardWidthToggle';
+import { useDashboardWidth } from './layout/useDashboardWidth';
 import { createQueryClient } from './queryClient';
 import { ThemeToggle } from './theme/ThemeToggle';
 import './theme/theme.css';
@@ -16,6 +18,7 @@ const TEXT = {
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
+  const { width, toggleWidth } = useDashboardWidth();
   return (
     <QueryClientProvider client={queryClient}>
       <VoiceCallProvider>
@@ -27,11 +30,14 @@ export function App() {
             <h1>{TEXT.brand}</h1>
             <p className="app-header__tagline">{TEXT.tagline}</p>
           </div>
-          <ThemeToggle />
+          <div className="app-header__controls">
+            <DashboardWidthToggle width={width} onToggle={toggleWidth} />
+            <ThemeToggle />
+          </div>
         </header>
-        <main id="main" className="app-main">
-          <CustomerDemoWithVoice />
-          <AdminDashboard />
+        <main id="main" className="app-main" data-dashboard-width={width}>
+          {/* Across the page the dashboard comes first, in reading order as on screen; keys keep each half's state when they swap. */}
+          {width === 'full' ? [<AdminDashboard key="dashboard" />, <CustomerDemoWithVoice key="demo" />] : [<CustomerDemoWithVoice key="demo" />, <AdminDashboard key="dashboard" />]}
         </main>
       </VoiceCallProvider>
     </QueryClientProvider>

@@ -36,6 +36,7 @@ export function aSpeedToLeadReport(overrides: Partial<SpeedToLeadReport> = {}): 
         { id: 'lead-6', name: 'Imran Sheikh', source: 'facebook ads', owner: null, arrivedAt: '2026-11-10T04:05:00.000Z' },
       ],
     },
+    computedAt: '2026-11-10T11:58:00.000Z',
     ...overrides,
   };
 }

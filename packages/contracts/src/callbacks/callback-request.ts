@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { plainText, text } from '../common/text';
 import { leadInputSchema } from '../leads/lead-input';
-import { propertyNameOf } from '../properties/property-catalog';
 
 /**
  * The consent the "Request a callback" form asks for, word for word: the page shows it beside
@@ -15,7 +14,8 @@ export const CALLBACK_HONEYPOT_FIELD = 'website';
 
 /**
  * POST /api/callback-requests's body (public). The API reads `phone` further (a valid number
- * in DEFAULT_PHONE_REGION, stored E.164) and `preferredTime` (it must be in the future).
+ * in DEFAULT_PHONE_REGION, stored E.164), `preferredTime` (it must be in the future) and
+ * `propertyId` (a property of the table, as the page lists them).
  */
 export const callbackRequestSchema = z.strictObject({
   name: leadInputSchema.shape.name,
@@ -25,7 +25,8 @@ export const callbackRequestSchema = z.strictObject({
   propertyId: z
     .number('must be the id of one of our properties')
     .int('must be the id of one of our properties')
-    .refine((id) => propertyNameOf(id) !== null, 'must be the id of one of our properties')
+    .positive('must be the id of one of our properties')
+    .max(2_147_483_647, 'must be the id of one of our properties')
     .nullish(),
   consent: z.literal(true, 'must be true: the person agrees to be called'),
   consentWording: text(2000).pipe(z.string().min(1, 'is required')),

@@ -70,5 +70,11 @@ export const speedToLeadReportSchema = z.object({
   byAgent: z.array(speedFiguresSchema.extend({ agent: namedStaff.nullable() })),
   /** Leads not attempted yet, oldest first: the first WAITING_LEADS_SHOWN of `total`. */
   waiting: z.object({ total: count, leads: z.array(waitingLeadSchema) }),
+  /**
+   * When these figures were aggregated: they hold the data as it was then. A report is kept and
+   * answered at once while the next one is aggregated after a change, so it may be minutes old
+   * (older only while a newer one is still being aggregated).
+   */
+  computedAt: z.iso.datetime(),
 });
 export type SpeedToLeadReport = z.infer<typeof speedToLeadReportSchema>;

@@ -2,6 +2,7 @@ import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { badRequest, FakeVapiResources, type FakeAnswer } from './fake-vapi-resources';
+import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
 import { toneWav } from './test-recording';
 import { compileVapiSchemas, vapiSchemaErrors } from './vapi-schema-validator';
 
@@ -46,7 +47,7 @@ const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
 const CALL_PATH = /^\/call\/([^/]+)$/;
 const LIST_TIME_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
 const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
-const RESOURCE_PATH = /^\/(assistant|structured-output|credential)(?:\/([^/]+))?$/;
+const RESOURCE_PATH = /^\/(assistant|structured-output|credential|tool|phone-number)(?:\/([^/]+))?$/;
 /** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
 const SIGNED_URL_SECONDS = 300;
 
@@ -65,6 +66,10 @@ const SIGNED_URL_SECONDS = 300;
  *   the fake received its creation, even while the answer is held or lost, as at Vapi);
  * - call deletion (`DELETE /call/{id}`, body DeleteCallDTO): 200 with the call, after which its
  *   recording is gone (404); or, during an outage, 503 as the document defines it;
+ * - tools (function and transferCall) and phone numbers (get, update), as `pnpm vapi:setup` uses them;
+ * - during a call, the messages Vapi waits on for an answer, sent to a server URL with its
+ *   credential (sendToolCalls, requestTransferDestination, requestAssistant), each message and
+ *   each 200 answer checked against the document's schemas;
  * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
  */
 export class FakeVapiServer {
@@ -120,6 +125,23 @@ export class FakeVapiServer {
   /** Resolves when the next request arrives (before it is answered). */
   nextRequest(): Promise<RecordedVapiRequest> {
     return new Promise((resolve) => this.arrivals.push(resolve));
+  }
+
+  /** The model called tools during a call: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
+  sendToolCalls(server: FakeServerUrl, call: FakeCallContext, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
+    return postServerMessage(server, toolCallsMessage(call, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
+  }
+
+  /** The assistant's transfer tool has no destination: where to (ServerMessageResponseTransferDestinationRequest: `destination` or `error`). */
+  requestTransferDestination(server: FakeServerUrl, call: FakeCallContext): Promise<ServerAnswer> {
+    const message = transferDestinationRequestMessage(call);
+    return postServerMessage(server, { checked: message, sent: message }, { message: 'ServerMessageTransferDestinationRequest', answer: 'ServerMessageResponseTransferDestinationRequest' });
+  }
+
+  /** An inbound call reached a number with no assistant: which one answers it (ServerMessageResponseAssistantRequest). */
+  requestAssistant(server: FakeServerUrl, call: FakeCallContext): Promise<ServerAnswer> {
+    const message = assistantRequestMessage(call);
+    return postServerMessage(server, { checked: message, sent: message }, { message: 'ServerMessageAssistantRequest', answer: 'ServerMessageResponseAssistantRequest' });
   }
 
   /** Sends the answers the 'held' behaviour kept back. */
@@ -178,6 +200,7 @@ export class FakeVapiServer {
     if (resource && FakeVapiResources.isKind(resource[1])) {
       const [, kind, id] = resource;
       if (method === 'GET' && !id) return send(response, this.resources.list(kind, url.searchParams));
+      if (method === 'GET' && id) return send(response, this.resources.get(kind, decodeURIComponent(id)));
       if (method === 'POST' && !id) return send(response, this.resources.create(kind, body));
       if (method === 'PATCH' && id) return send(response, this.resources.update(kind, decodeURIComponent(id), body, url.searchParams));
     }

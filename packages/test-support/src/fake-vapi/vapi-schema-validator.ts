@@ -17,7 +17,23 @@ export type VapiSchemaName =
   | 'StructuredOutputPaginatedResponse'
   | 'CreateCustomCredentialDTO'
   | 'UpdateCustomCredentialDTO'
-  | 'CustomCredential';
+  | 'CustomCredential'
+  | 'CreateFunctionToolDTO'
+  | 'UpdateFunctionToolDTO'
+  | 'FunctionTool'
+  | 'CreateTransferCallToolDTO'
+  | 'UpdateTransferCallToolDTO'
+  | 'TransferCallTool'
+  | 'VapiPhoneNumber'
+  | 'UpdateVapiPhoneNumberDTO'
+  | 'TwilioPhoneNumber'
+  | 'UpdateTwilioPhoneNumberDTO'
+  | 'ServerMessageToolCalls'
+  | 'ServerMessageResponseToolCalls'
+  | 'ServerMessageTransferDestinationRequest'
+  | 'ServerMessageResponseTransferDestinationRequest'
+  | 'ServerMessageAssistantRequest'
+  | 'ServerMessageResponseAssistantRequest';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 

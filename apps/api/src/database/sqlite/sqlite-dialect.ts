@@ -7,6 +7,7 @@ import type { SqliteTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 import { raw, sql, type Sql } from '../sql';
 import { InProcessNotifications } from './in-process-notifications';
+import { SqliteAggregateReader } from './sqlite-aggregate-reader';
 import { SecureDeleteSqliteAdapter } from './secure-delete-adapter';
 import { SqliteCsvExport } from './sqlite-csv-export';
 import { SqliteJobQueue } from './sqlite-job-queue';
@@ -55,6 +56,10 @@ export class SqliteDialect implements DatabaseDialect {
 
   openReader(): SqliteReader {
     return new SqliteReader(this.target.filename);
+  }
+
+  openAggregateReader(): SqliteAggregateReader {
+    return new SqliteAggregateReader(this.target.filename);
   }
 
   openCsvExport(): SqliteCsvExport {

@@ -1,7 +1,6 @@
-import type { ImportField } from '@lead-desk/contracts';
+import { isWrittenAsMoney, type ImportField } from '@lead-desk/contracts';
 import { z } from 'zod';
 import { normalizePhoneNumber } from '../phone-number';
-import { isWrittenAsMoney } from './indian-amount';
 
 /** What a cell holds, when it is something a lead has and is recognisable without its header. */
 export type ValueKind = 'email' | 'phone' | 'money';

@@ -1,10 +1,9 @@
-import { IGNORE_COLUMN, leadChangesSchema, NOTE_MAX_LENGTH, tagListSchema, tagSchema, type ImportField, type ImportPreviewCell } from '@lead-desk/contracts';
+import { IGNORE_COLUMN, leadChangesSchema, NOTE_MAX_LENGTH, rupeesFromIndianAmount, tagListSchema, tagSchema, type ImportField, type ImportPreviewCell } from '@lead-desk/contracts';
 import type { FieldError } from '../../common/field-errors';
 import { booleanLike } from '../boolean-words';
 import { isLeadId } from '../lead-id';
 import { unescapeFormula } from '../csv/formula-escape';
 import { importedDate } from '../csv/import-dates';
-import { rupeesFromIndianAmount } from '../csv/indian-amount';
 import { tagsOfCell } from '../csv/tag-list-cell';
 import type { ImportColumn } from './import-columns';
 import type { ImportNames, ImportOwner, ImportStage } from './import-names';

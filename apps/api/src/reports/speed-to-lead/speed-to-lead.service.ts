@@ -14,18 +14,26 @@ const MAX_DAYS = 366;
 /** A report computed this recently is answered at once after a change, while the next is computed. */
 const STALE_REPORT_MS = 5 * 60_000;
 
+/** An older report waits this long for the next one after a change, then is answered itself (with its computedAt). */
+const STALE_REPORT_WAIT_MS = 1_000;
+
 /**
  * The report of a period, aggregated in SQL, kept per period and viewer until lead_response_times
  * or leads change (a new lead, a call, an owner's action, an owner changed): at a month of
  * leads the aggregation takes a second, and a team opens the same period again and again. A
- * busy team changes those tables every second, so after a change the last report (at most
- * STALE_REPORT_MS old) is answered at once while the next is aggregated in the background.
+ * busy team changes those tables every second, so after a change the last report is answered at
+ * once (up to STALE_REPORT_MS old; an older one after STALE_REPORT_WAIT_MS, never nothing) while
+ * the next is aggregated in the background. The panel's own periods are kept ready before anyone
+ * asks (SpeedReportWarmer): only a period chosen by hand waits for its first aggregation.
  */
 @Injectable()
 export class SpeedToLeadService {
   private readonly logger = new Logger(SpeedToLeadService.name);
-  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100, 10_000, Date.now, {
+  // Of unchanged data, a report is aggregated again after a minute at most: on PostgreSQL a write moves the
+  // version before it commits, so a report made meanwhile may miss it (the cache's bound on that staleness).
+  private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100, 60_000, Date.now, {
     serveStaleMs: STALE_REPORT_MS,
+    staleWaitMs: STALE_REPORT_WAIT_MS,
     onRefreshError: (error, key) => this.logger.error({ err: error, scope: key }, 'The speed-to-lead report could not be aggregated again; the last one is answered meanwhile'),
   });
 
@@ -37,14 +45,28 @@ export class SpeedToLeadService {
 
   /** The period's figures; an agent's report covers the leads they own, an admin's every lead. */
   async report(query: SpeedToLeadQuery, access: LeadAccess): Promise<SpeedToLeadReport> {
+    const { key, version, compute } = await this.reportOf(query, access.kind === 'all' ? null : access.staffId);
+    return this.reportsByScope.get(key, version, compute);
+  }
+
+  /** Aggregates the period's report for a viewer (null: everyone's) unless the one kept is of the current data; resolves once it is kept. */
+  async warm(query: SpeedToLeadQuery, ownerId: string | null): Promise<void> {
+    const { key, version, compute } = await this.reportOf(query, ownerId);
+    await this.reportsByScope.warm(key, version, compute);
+  }
+
+  private async reportOf(query: SpeedToLeadQuery, ownerId: string | null) {
     const tz = query.tz ?? this.config.APP_TIME_ZONE;
-    const scope = { ...period(query.from, query.to, tz), ownerId: access.kind === 'all' ? null : access.staffId } satisfies ReportScope;
-    const version = `${await this.database.tableVersion('lead_response_times')}:${await this.database.tableVersion('leads')}`;
-    const key = `${scope.from.toISOString()}|${scope.before.toISOString()}|${scope.ownerId ?? ''}`;
-    return this.reportsByScope.get(key, version, () => this.compute(query, tz, scope));
+    const scope = { ...period(query.from, query.to, tz), ownerId } satisfies ReportScope;
+    return {
+      key: `${scope.from.toISOString()}|${scope.before.toISOString()}|${scope.ownerId ?? ''}`,
+      version: `${await this.database.tableVersion('lead_response_times')}:${await this.database.tableVersion('leads')}`,
+      compute: () => this.compute(query, tz, scope),
+    };
   }
 
   private async compute(query: SpeedToLeadQuery, tz: string, scope: ReportScope): Promise<SpeedToLeadReport> {
+    const computedAt = new Date().toISOString();
     const [overall, bySource, byAgent, waiting] = await Promise.all([
       this.reports.overall(scope),
       this.reports.bySource(scope),
@@ -59,6 +81,7 @@ export class SpeedToLeadService {
       bySource: bySource.map((row) => ({ source: row.key ?? '', ...toSpeedFigures(row) })),
       byAgent: byAgent.map((row) => ({ agent: row.key ? { id: row.key, name: row.name ?? '' } : null, ...toSpeedFigures(row) })),
       waiting,
+      computedAt,
     };
   }
 }

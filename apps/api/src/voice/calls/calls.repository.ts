@@ -10,6 +10,9 @@ export type CallFields = Omit<CallUncheckedCreateInput, 'id' | 'vapiCallId' | 'c
 /** Every column of a call record but its identity and timestamps. */
 export type CallColumns = Omit<Call, 'id' | 'vapiCallId' | 'createdAt' | 'updatedAt'>;
 
+/** The lock of one platform call (CallsRepository.lockCall), for a transaction that takes it with others in one statement. */
+export const callLockKey = (vapiCallId: string) => `call:${vapiCallId}`;
+
 /** The only place that queries call records. */
 @Injectable()
 export class CallsRepository {
@@ -27,7 +30,13 @@ export class CallsRepository {
     return this.database.client.call.findMany({ where: { id: { in: ids } }, include: { lead: { select: { ownerId: true } } } });
   }
 
-  findByVapiIds(vapiCallIds: string[], tx: TransactionClient): Promise<Call[]> {
+  /** The summary of the lead's latest call that has one (read by the lead's calls index, newest first). */
+  async lastSummaryOf(leadId: string): Promise<string | null> {
+    const call = await this.database.client.call.findFirst({ where: { leadId, summary: { not: null } }, orderBy: [{ createdAt: 'desc' }, { id: 'desc' }], select: { summary: true } });
+    return call?.summary ?? null;
+  }
+
+  findByVapiIds(vapiCallIds: string[], tx: Pick<TransactionClient, 'call'>): Promise<Call[]> {
     return tx.call.findMany({ where: { vapiCallId: { in: [...new Set(vapiCallIds)] } } });
   }
 
@@ -42,10 +51,7 @@ export class CallsRepository {
 
   /** The locks of several calls, in one statement, in sorted order (two transactions never wait on each other). */
   lockCalls(vapiCallIds: string[], tx: TransactionClient): Promise<void> {
-    return this.database.lock(
-      vapiCallIds.map((id) => `call:${id}`),
-      tx,
-    );
+    return this.database.lock(vapiCallIds.map(callLockKey), tx);
   }
 
   /**

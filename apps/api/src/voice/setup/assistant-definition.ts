@@ -6,11 +6,16 @@ import type { AppConfig } from '../../config/app-config';
 export const ASSISTANT_NAME = 'Lead Desk sales agent';
 export const CREDENTIAL_NAME = 'Lead Desk webhook';
 
-/** The server messages the webhook stores and acts on (see vapi-message.ts). */
-const HANDLED_SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = ['end-of-call-report', 'status-update'];
+/**
+ * The server messages the webhook stores and acts on (see vapi-message.ts), and those it
+ * answers during the call (voice/server-requests): the tools' calls and the transfer's destination.
+ */
+const HANDLED_SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request'];
 
+/** A caller we know (assistant-request's variableValues) is greeted by name; a new one is asked for it. */
 const FIRST_MESSAGE =
-  'Namaste! I am Riya, the AI assistant of Lead Desk Realty. I can note down what kind of property you are looking for, so that our adviser can call you back with the right options. May I know your name?';
+  '{% if firstName %}Namaste {{ firstName }}! I am Riya, the AI assistant of Lead Desk Realty. Good to hear from you again. How can I help you today?' +
+  '{% else %}Namaste! I am Riya, the AI assistant of Lead Desk Realty. I can tell you about our available properties and book a site visit for you. May I know your name?{% endif %}';
 
 /** The reviewed prompt, beside this file (`pnpm vapi:setup` runs from the source). */
 export function assistantPrompt(): string {
@@ -40,16 +45,21 @@ export function webhookCredential(config: AppConfig, secretKey: string): CustomC
   return { provider: 'custom-credential', name: CREDENTIAL_NAME, authenticationPlan: hmacPlan(config, secretKey) };
 }
 
-/** The qualification agent: the prompt, its structured output, and the webhook with its credential. */
-export function salesAssistant(publicUrl: string, structuredOutputId: string, credentialId: string): Vapi.CreateAssistantDto {
+/** The webhook: where every server message goes, for the assistant, its tools and the inbound number. */
+export function webhookUrl(publicUrl: string): string {
+  return `${publicUrl.replace(/\/+$/, '')}/api/webhooks/vapi`;
+}
+
+/** The sales agent: the prompt, its tools, its structured output, and the webhook with its credential. */
+export function salesAssistant(publicUrl: string, structuredOutputId: string, credentialId: string, toolIds: string[]): Vapi.CreateAssistantDto {
   return {
     name: ASSISTANT_NAME,
     firstMessage: FIRST_MESSAGE,
-    model: { provider: 'openai', model: 'gpt-4.1', messages: [{ role: 'system', content: assistantPrompt() }] },
+    model: { provider: 'openai', model: 'gpt-4.1', messages: [{ role: 'system', content: assistantPrompt() }], toolIds },
     // Indian English, spoken numbers and names.
     transcriber: { provider: 'deepgram', model: 'nova-3', language: 'en-IN' },
     artifactPlan: { recordingEnabled: true, structuredOutputIds: [structuredOutputId] },
-    server: { url: `${publicUrl.replace(/\/+$/, '')}/api/webhooks/vapi`, credentialId },
+    server: { url: webhookUrl(publicUrl), credentialId },
     serverMessages: HANDLED_SERVER_MESSAGES,
   };
 }

@@ -10,6 +10,8 @@ import { WebhookBody } from '../../common/request-body/request-body.decorators';
 import { MAX_MESSAGE_DEPTH, nestsDeeperThan } from './message-depth';
 import { WebhookCredentialsGuard } from './credentials/webhook-credentials.guard';
 import { WebhookRefusalsGuard } from './credentials/webhook-refusals.guard';
+import { isServerRequestType } from '../server-requests/server-request-message';
+import { ServerRequestsService, type ServerRequestAnswer } from '../server-requests/server-requests.service';
 import { webhookEnvelopeSchema } from './vapi-message';
 import { WebhookProcessor } from './webhook-processor.service';
 import { WebhookReceiptOutput } from './webhook-receipt.output';
@@ -18,11 +20,17 @@ import { WebhookReceiptOutput } from './webhook-receipt.output';
 @Public()
 @Controller('webhooks')
 export class VapiWebhookController {
-  constructor(private readonly processor: WebhookProcessor) {}
+  constructor(
+    private readonly processor: WebhookProcessor,
+    private readonly serverRequests: ServerRequestsService,
+  ) {}
 
   /**
-   * The voice platform's server messages. 200 once processed; 202 when stored but its
-   * processing failed (kept for `pnpm webhooks:replay`); other types 200 and dropped.
+   * The voice platform's server messages. Those it waits on during a call (`tool-calls`,
+   * `transfer-destination-request`, `assistant-request`) are answered there and then, 200 with
+   * the answer Vapi's document gives each (ServerMessageResponse), and stored in the inbox as
+   * answered. Reports: 200 once processed; 202 when stored but its processing failed (kept
+   * for `pnpm webhooks:replay`); other types 200 and dropped.
    * The body stays `unknown` here: only the envelope is checked, leniently, and each
    * handled message type is then read by its own parser (vapi-message.ts), which keeps
    * what the platform delivered even where an optional part is oddly shaped.
@@ -35,16 +43,18 @@ export class VapiWebhookController {
   @UseGuards(WebhookCredentialsGuard)
   @RateLimit(WEBHOOK_LIMIT)
   @UseGuards(WebhookRefusalsGuard)
-  @ApiOkResponse({ type: WebhookReceiptOutput })
+  @ApiOkResponse({ type: WebhookReceiptOutput, description: 'A report received; for a tool call, transfer or assistant request, its answer (results, destination or error, assistantId and assistantOverrides) instead.' })
   @ApiAcceptedResponse({ type: WebhookReceiptOutput, description: 'Stored, but its processing failed (kept for a replay), or it names no call (unattributable).' })
   @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
-  async receive(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<WebhookReceipt> {
+  async receive(@Body() body: unknown, @Res({ passthrough: true }) response: Response): Promise<WebhookReceipt | ServerRequestAnswer> {
     const envelope = webhookEnvelopeSchema.safeParse(body);
     if (!envelope.success) throw new InvalidFieldsException(fieldErrorsFromZod(envelope.error));
     if (nestsDeeperThan(envelope.data.message, MAX_MESSAGE_DEPTH)) {
       throw new InvalidFieldsException([{ field: 'message', message: `must not nest more than ${MAX_MESSAGE_DEPTH} levels deep` }]);
     }
-    const outcome = await this.processor.receive(envelope.data.message);
+    const { message } = envelope.data;
+    if (isServerRequestType(message.type)) return this.serverRequests.answer({ ...message, type: message.type });
+    const outcome = await this.processor.receive(message);
     if (outcome.stored && !outcome.processed) response.status(202);
     return outcome.stored ? outcome : { received: true };
   }

@@ -40,6 +40,19 @@ export class WebhookInboxRepository {
     return this.database.transaction((tx) => tx.webhookEvent.create({ data: { type, payload, unattributable: true } }));
   }
 
+  /**
+   * Messages Vapi waited on (tool calls, transfer and assistant requests), stored as processed
+   * in one statement: each was answered there and then, and there is nothing to replay once the
+   * call has moved on. Their effects, if any, are idempotent on their own keys (a tool call's id).
+   */
+  async recordAnswered(messages: { type: string; vapiCallId: string | null; payload: string }[]): Promise<void> {
+    if (messages.length === 0) return;
+    const now = new Date();
+    const rows = messages.map(({ type, vapiCallId, payload }) => sql`(${newRowId()}, ${type}, ${vapiCallId}, ${payload}, ${now}, ${now}, 1)`);
+    await this.database.transaction((tx) => tx.$executeRaw`
+      INSERT INTO webhook_events (id, type, vapi_call_id, payload, received_at, processed_at, attempts) VALUES ${join(rows)}`);
+  }
+
   findById(id: string): Promise<WebhookEvent | null> {
     return this.database.client.webhookEvent.findUnique({ where: { id } });
   }

@@ -10,6 +10,10 @@ import { createQueryClient } from '../queryClient';
 
 const STATS = { total: 1, qualified: 1, unqualified: 0, thisMonth: 1, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 };
 const AGENT = { authMode: 'staff', staff: { id: 's2', email: 'ravi@example.in', name: 'Ravi Kumar', role: 'agent' }, csrfToken: 'csrf-2' };
+const NO_TASKS = {
+  'GET /api/tasks': () => Response.json([], { headers: { 'X-Total-Count': '0' } }),
+  'GET /api/calendar': () => Response.json({ from: '2026-11-23', to: '2026-11-29', timeZone: 'UTC', agents: [], truncated: false }),
+};
 const SIGN_IN_FIRST = () => Response.json({ statusCode: 401, error: 'Unauthorized', message: 'Sign in to continue.' }, { status: 401 });
 
 function renderDashboard() {
@@ -42,6 +46,7 @@ describe('AdminDashboard in staff mode', () => {
       'GET /api/leads': () => (signedIn ? leadPage([aLead()]) : SIGN_IN_FIRST()),
       'GET /api/leads/stats': () => Response.json(STATS),
       'GET /api/leads/stats/daily': () => Response.json([]),
+      ...NO_TASKS,
     });
     const user = userEvent.setup();
     renderDashboard();
@@ -58,6 +63,9 @@ describe('AdminDashboard in staff mode', () => {
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByTestId('lead-card')).toBeInTheDocument();
     expect(screen.getByText(/Signed in as/)).toHaveTextContent('Ravi Kumar');
+    // The member's own follow-ups, above the leads.
+    expect(await screen.findByRole('heading', { name: 'Due today (0)' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overdue (0)' })).toBeInTheDocument();
     // Agents may not import or export, nor open the webhook inbox.
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Webhook inbox' })).not.toBeInTheDocument();
@@ -75,6 +83,7 @@ describe('AdminDashboard in staff mode', () => {
       'GET /api/leads': () => (sessionEnded ? SIGN_IN_FIRST() : leadPage([aLead()])),
       'GET /api/leads/stats': () => (sessionEnded ? SIGN_IN_FIRST() : Response.json(STATS)),
       'GET /api/leads/stats/daily': () => Response.json([]),
+      ...NO_TASKS,
       'GET /api/leads/lead-1': () => SIGN_IN_FIRST(),
     });
     renderDashboard();

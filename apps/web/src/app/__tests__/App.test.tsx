@@ -2,6 +2,7 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { leadPage, stubApi } from '../../testing/apiStub';
+import { SAMPLE_PROPERTIES } from '../../testing/propertyFixtures';
 import { App } from '../App';
 
 const STATS = { total: 0, qualified: 0, unqualified: 0, thisMonth: 0, lastMonth: 0, unqualifiedThisMonth: 0, unqualifiedLastMonth: 0, processedToday: 0 };
@@ -14,6 +15,8 @@ function stubDashboardApi(voiceConfig: unknown) {
     'GET /api/leads/stats': () => Response.json(STATS),
     'GET /api/leads/stats/daily': () => Response.json([]),
     'GET /api/voice/config': () => Response.json(voiceConfig),
+    'GET /api/properties': () => Response.json(SAMPLE_PROPERTIES),
+    'GET /api/calendar': () => Response.json({ from: '2026-11-23', to: '2026-11-29', timeZone: 'UTC', agents: [], truncated: false }),
   });
 }
 
@@ -37,6 +40,29 @@ describe('App', () => {
     const levels = screen.getAllByRole('heading').map((heading) => Number(heading.tagName.slice(1)));
     expect(levels[0]).toBe(1);
     levels.slice(1).forEach((level, index) => expect(level - levels[index]).toBeLessThanOrEqual(1));
+  });
+
+  it('lets the dashboard take the whole width, first on the page, and remembers it; two halves by default', async () => {
+    stubDashboardApi({ publicKey: null, assistantId: null, apiBaseUrl: null });
+    const user = userEvent.setup();
+    const { unmount } = render(<App />);
+    await screen.findByText('Demo mode: the staff dashboard is open');
+    const toggle = screen.getByRole('button', { name: 'Full width' });
+    const halvesInOrder = () => within(screen.getByRole('main')).getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
+    expect(toggle).toHaveAttribute('aria-pressed', 'false');
+    expect(screen.getByRole('main')).toHaveAttribute('data-dashboard-width', 'half');
+    expect(halvesInOrder()).toEqual(['Customer Property Demo', 'Real eState Admin Dashboard']);
+
+    await user.click(toggle);
+    expect(toggle).toHaveAttribute('aria-pressed', 'true');
+    expect(screen.getByRole('main')).toHaveAttribute('data-dashboard-width', 'full');
+    expect(halvesInOrder()).toEqual(['Real eState Admin Dashboard', 'Customer Property Demo']);
+
+    unmount();
+    render(<App />);
+    expect(screen.getByRole('button', { name: 'Full width' })).toHaveAttribute('aria-pressed', 'true');
+    await user.click(screen.getByRole('button', { name: 'Full width' }));
+    expect(halvesInOrder()).toEqual(['Customer Property Demo', 'Real eState Admin Dashboard']);
   });
 
   it('starts the same voice conversation from "Chat with AI" as from the call button', async () => {

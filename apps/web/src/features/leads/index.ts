@@ -1,3 +1,4 @@
 export { LeadDashboardPanel } from './components/LeadDashboardPanel';
 export { LeadManagement } from './components/LeadManagement';
 export { leadKeys } from './api/leadQueryKeys';
+export { leadDetailsHref, openLeadDetails } from './hooks/useLeadView';

@@ -1,1 +1,2 @@
 export { CustomerPropertyDemo } from './components/CustomerPropertyDemo';
+export { PropertyInventory } from './components/inventory/PropertyInventory';

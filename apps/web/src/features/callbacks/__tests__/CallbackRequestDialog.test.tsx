@@ -3,10 +3,14 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/apiStub';
+import { SAMPLE_PROPERTIES } from '../../../testing/propertyFixtures';
+import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
 import { PropertyExplorer } from '../../properties/components/PropertyExplorer';
 import { CallbackRequestDialog } from '../components/CallbackRequestDialog';
 
 const ROUTE = 'POST /api/callback-requests';
+/** The explorer's list, for tests that render the explorer around the form. */
+const LISTED = { 'GET /api/properties': () => Response.json(SAMPLE_PROPERTIES) };
 const RECEIPT = { message: 'Our agent will call you in about a minute', callAt: '2026-11-28T10:00:30.000Z' };
 const DRAFT_KEY = 'lead-desk:callback-request';
 // The tests wait for retries no longer than this.
@@ -23,7 +27,7 @@ const messageOf = (label: string) =>
 
 function renderDialog(props: { propertyId?: number } = {}) {
   const onClose = vi.fn();
-  render(<CallbackRequestDialog onClose={onClose} retryDelayMs={quickRetries} {...props} />);
+  render(<CallbackRequestDialog onClose={onClose} properties={SAMPLE_PROPERTIES} retryDelayMs={quickRetries} {...props} />);
   return { onClose, user: userEvent.setup() };
 }
 
@@ -115,7 +119,7 @@ describe('CallbackRequestDialog', () => {
     });
     const user = userEvent.setup();
     // The second retry waits long enough for the test to read what the page says meanwhile.
-    render(<CallbackRequestDialog onClose={vi.fn()} retryDelayMs={(attempt) => (attempt === 1 ? 2_000 : 5)} />);
+    render(<CallbackRequestDialog onClose={vi.fn()} properties={SAMPLE_PROPERTIES} retryDelayMs={(attempt) => (attempt === 1 ? 2_000 : 5)} />);
     await fillIn(user);
     await user.type(screen.getByLabelText('Email'), 'kavya@example.in');
     await user.click(screen.getByRole('button', { name: 'Request a callback' }));
@@ -136,11 +140,12 @@ describe('CallbackRequestDialog', () => {
       DRAFT_KEY,
       JSON.stringify({ values: { name: 'Rohan Iyer', phone: '98450 54321', email: '', preferredTime: '', propertyId: '13', consent: true, website: '' }, pending: true }),
     );
-    const requests = stubApi({ [ROUTE]: () => Response.json({ message: 'Our agent will call you tomorrow at 9:00 am', callAt: null }, { status: 201 }) });
-    render(<PropertyExplorer callButton={null} />);
+    const requests = stubApi({ ...LISTED, [ROUTE]: () => Response.json({ message: 'Our agent will call you tomorrow at 9:00 am', callAt: null }, { status: 201 }) });
+    renderWithQueryClient(<PropertyExplorer callButton={null} />);
     const dialog = await screen.findByRole('dialog', { name: 'Request a callback' });
     expect(await within(dialog).findByText('Our agent will call you tomorrow at 9:00 am.')).toBeInTheDocument();
-    expect(await requests[0].json()).toEqual({ name: 'Rohan Iyer', phone: '98450 54321', propertyId: 13, consent: true, consentWording: CALLBACK_CONSENT_WORDING });
+    const sent = requests.find((request) => request.method === 'POST')!;
+    expect(await sent.json()).toEqual({ name: 'Rohan Iyer', phone: '98450 54321', propertyId: 13, consent: true, consentWording: CALLBACK_CONSENT_WORDING });
   });
 
   it('keeps what was typed when closed, for the next time it opens', async () => {
@@ -154,10 +159,13 @@ describe('CallbackRequestDialog', () => {
 
 describe('the "Request a callback" buttons of the explorer', () => {
   beforeEach(() => window.localStorage.clear());
+  afterEach(() => vi.unstubAllGlobals());
 
   it('opens the form for no property from the explorer, and for its property from a card; focus returns to the button', async () => {
+    stubApi(LISTED);
     const user = userEvent.setup();
-    render(<PropertyExplorer callButton={null} />);
+    renderWithQueryClient(<PropertyExplorer callButton={null} />);
+    await screen.findByRole('button', { name: 'Request a callback about Skyline Residency 2BHK' });
     await user.click(screen.getByRole('button', { name: 'Request a callback' }));
     expect(screen.getByLabelText('Interested in')).toHaveDisplayValue('Any property');
     expect(screen.getByRole('dialog')).toContainElement(document.activeElement as HTMLElement);
@@ -168,5 +176,15 @@ describe('the "Request a callback" buttons of the explorer', () => {
     const card = screen.getByRole('button', { name: 'Request a callback about Skyline Residency 2BHK' });
     await user.click(card);
     expect(screen.getByLabelText('Interested in')).toHaveDisplayValue('Skyline Residency 2BHK');
+  });
+
+  it('lists the properties the page lists, a property an admin added too', async () => {
+    stubApi({ 'GET /api/properties': () => Response.json([...SAMPLE_PROPERTIES, { ...SAMPLE_PROPERTIES[0], id: 17, name: 'Lakeview Towers 2BHK', imageKey: null }]) });
+    const user = userEvent.setup();
+    renderWithQueryClient(<PropertyExplorer callButton={null} />);
+    await user.click(await screen.findByRole('button', { name: 'Request a callback about Lakeview Towers 2BHK' }));
+    const options = within(screen.getByLabelText('Interested in')).getAllByRole('option');
+    expect(options.map((option) => option.textContent)).toEqual(['Any property', ...SAMPLE_PROPERTIES.map((property) => property.name), 'Lakeview Towers 2BHK']);
+    expect(screen.getByLabelText('Interested in')).toHaveValue('17');
   });
 });

@@ -1,4 +1,4 @@
-import { CALLBACK_CONSENT_WORDING, PROPERTY_CATALOG, type CallbackReceipt } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, type CallbackReceipt } from '@lead-desk/contracts';
 import { PhoneCall } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField';
@@ -29,6 +29,8 @@ export const defaultRetryDelayMs = (attempt: number) => Math.min(1_000 * 2 ** at
 
 interface CallbackRequestDialogProps {
   onClose: () => void;
+  /** The properties the page lists, to ask about one of them (none while they load or failed to). */
+  properties: readonly { id: number; name: string }[];
   /** The property whose card was pressed: the form asks about it unless the visitor picks another. */
   propertyId?: number;
   retryDelayMs?: (attempt: number) => number;
@@ -41,7 +43,7 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  * the request is answered, so an API that is down for a moment loses nothing: the form says so
  * and sends again with a growing wait, and after a reload the page sends it again by itself.
  */
-export function CallbackRequestDialog({ onClose, propertyId, retryDelayMs = defaultRetryDelayMs }: CallbackRequestDialogProps) {
+export function CallbackRequestDialog({ onClose, properties, propertyId, retryDelayMs = defaultRetryDelayMs }: CallbackRequestDialogProps) {
   const [draft] = useState(readCallbackDraft);
   const initialValues: CallbackFormValues = { ...EMPTY_CALLBACK_FORM, ...draft?.values, ...(propertyId !== undefined && { propertyId: String(propertyId) }) };
   const { form, fieldError, formError, submitWith } = useContractForm(callbackFormSchema, { defaultValues: initialValues, labels: TEXT.labels });
@@ -154,7 +156,7 @@ export function CallbackRequestDialog({ onClose, propertyId, retryDelayMs = defa
             {(control) => (
               <select {...control} {...field.propertyId}>
                 <option value="">{TEXT.anyProperty}</option>
-                {PROPERTY_CATALOG.map((property) => (
+                {properties.map((property) => (
                   <option key={property.id} value={String(property.id)}>
                     {property.name}
                   </option>

@@ -1,6 +1,7 @@
 import { Pencil } from 'lucide-react';
 import { useState } from 'react';
 import { Modal } from '../../../components/Modal';
+import { LeadTasks } from '../../tasks';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useLeadDetails } from '../hooks/useLeadDetails';
 import { useLeadEdits } from '../hooks/useLeadEdits';
@@ -28,8 +29,8 @@ const TEXT = {
 };
 
 /**
- * The details panel: every field of the lead (editable), its stage and owner, its possible
- * duplicates, its calls, notes and timeline. Once the lead is merged into another, the
+ * The details panel: every field of the lead (editable), its stage and owner, its tasks, its
+ * possible duplicates, its calls, notes and timeline. Once the lead is merged into another, the
  * panel shows that one: the lead it was opened on is part of it now.
  */
 export function LeadDetailsDialog({ lead, onClose }: { lead: LeadReference; onClose: () => void }) {
@@ -69,6 +70,13 @@ function LeadDetails({ lead: shown, onMergedInto }: { lead: LeadReference; onMer
         </>
       )}
       <LeadPipelineControls lead={lead} viewer={viewer} edits={edits} />
+      <LeadTasks
+        leadId={lead._id}
+        viewerId={viewer.staffId}
+        listsTeam={viewer.managesTeam}
+        // The lead as last read: a live update may have moved its version on since this render.
+        onMoveToStage={(stage) => edits.update.mutateAsync({ version: edits.latest()?.version ?? lead.version, changes: { stageId: stage.id } })}
+      />
       <LeadCallingRules lead={lead} edits={edits} />
       <LeadDuplicates leadId={lead._id} onMerged={(outcome) => outcome.merge.mergedLeadId === lead._id && onMergedInto(outcome.lead)} />
       <h3 className="lead-details__heading">{TEXT.calls}</h3>

@@ -1,6 +1,7 @@
 import type { Job, LiveEvent, LiveEventType } from '@lead-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import { subscribeToLiveEvents } from '../../../lib/liveEventStream';
 import { laterJobReport } from '../api/bulkJobsApi';
 import { placeLeadInLists, refreshLeadSummaries, removeLeadFromLists } from '../api/leadCache';
 import { callKeys, jobKeys, leadKeys, stageKeys } from '../api/leadQueryKeys';
@@ -11,14 +12,13 @@ const EVENT_TYPES = ['lead.created', 'lead.updated', 'lead.removed', 'call.updat
 const BATCH_MS = 200;
 /** Beyond this many lead events in one batch, re-reading the first page is cheaper than placing each. */
 const MAX_PLACED_PER_BATCH = 100;
-const RECONNECT_MS = 5000;
 
 type LeadEvent = Extract<LiveEvent, { type: 'lead.created' | 'lead.updated' | 'lead.removed' }>;
 const isLeadEvent = (event: LiveEvent): event is LeadEvent => event.type.startsWith('lead.');
 const leadIdOf = (event: LeadEvent) => (event.type === 'lead.removed' ? event.data.id : event.data._id);
 
 /**
- * Listens to GET /api/events and keeps the cached leads (lists and board columns), stats,
+ * Listens to the page's live stream (GET /api/events) and keeps the cached leads (lists and board columns), stats,
  * board counts, stages, calls and background jobs current, so changes appear without a reload.
  * `onLeadsChanged` hears which leads were added or changed.
  */
@@ -30,11 +30,8 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
   });
 
   useEffect(() => {
-    let source: EventSource | null = null;
     let pending: LiveEvent[] = [];
     let flushTimer: ReturnType<typeof setTimeout> | undefined;
-    let reconnectTimer: ReturnType<typeof setTimeout> | undefined;
-    let missedEvents = false;
 
     const flush = () => {
       flushTimer = undefined;
@@ -80,38 +77,23 @@ export function useLiveLeadUpdates(onLeadsChanged: (ids: string[]) => void): voi
       }
     };
 
-    const connect = () => {
-      source = new EventSource('/api/events');
-      for (const type of EVENT_TYPES) {
-        source.addEventListener(type, (message) => {
-          pending.push({ type, data: JSON.parse((message as MessageEvent<string>).data) } as LiveEvent);
-          flushTimer ??= setTimeout(flush, BATCH_MS);
-        });
-      }
-      source.addEventListener('open', () => {
-        if (!missedEvents) return;
-        missedEvents = false;
+    const unsubscribe = subscribeToLiveEvents({
+      types: EVENT_TYPES,
+      onEvent: (event) => {
+        pending.push(event);
+        flushTimer ??= setTimeout(flush, BATCH_MS);
+      },
+      onReconnected: () => {
         // Changes made while disconnected were never announced: read everything shown again.
         void queryClient.invalidateQueries({ queryKey: leadKeys.all });
         void queryClient.invalidateQueries({ queryKey: stageKeys.all });
-      });
-      source.addEventListener('error', () => {
-        missedEvents = true;
-        // The browser retries a dropped stream by itself; an HTTP error (such as 401) closes it for good.
-        if (source?.readyState !== EventSource.CLOSED) return;
-        console.error('Live updates stopped (GET /api/events failed); reconnecting');
-        source.close();
-        // Reading again shows why: a sign-in form after a 401, an error with Retry when the server is down.
-        void queryClient.invalidateQueries({ queryKey: leadKeys.all });
-        reconnectTimer = setTimeout(connect, RECONNECT_MS);
-      });
-    };
-
-    connect();
+      },
+      // Reading again shows why: a sign-in form after a 401, an error with Retry when the server is down.
+      onStopped: () => void queryClient.invalidateQueries({ queryKey: leadKeys.all }),
+    });
     return () => {
-      source?.close();
+      unsubscribe();
       clearTimeout(flushTimer);
-      clearTimeout(reconnectTimer);
     };
   }, [queryClient]);
 }

@@ -1,28 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { SAMPLE_PROPERTIES as PROPERTIES } from '../../../testing/propertyFixtures';
 import { PRICE_RANGES } from '../data/priceRanges';
-import { PROPERTIES } from '../data/properties';
+import { propertyImage } from '../images/propertyImage';
 import { isInPriceRange } from '../utils/filterProperties';
-import { parsePriceToRupees } from '../utils/parsePriceToRupees';
-
-describe('parsePriceToRupees', () => {
-  it.each([
-    ['₹85 Lakh', 8_500_000],
-    ['₹1.2 Cr', 12_000_000],
-    ['₹49.5 Lakh', 4_950_000],
-    ['₹1.15 Cr', 11_500_000],
-    ['₹2 Cr', 20_000_000],
-    ['₹99.99 Lakh', 9_999_000],
-    ['45 lakh', 4_500_000],
-    ['₹ 3 Crore', 30_000_000],
-    ['₹12 Lakhs', 1_200_000],
-  ])('reads %s as %d rupees', (price, rupees) => {
-    expect(parsePriceToRupees(price)).toBe(rupees);
-  });
-
-  it.each(['', '₹', 'Price on request', '₹1,20,00,000', '₹1.2 Million'])('rejects %j', (price) => {
-    expect(() => parsePriceToRupees(price)).toThrow(/Unrecognised price/);
-  });
-});
 
 describe('price ranges', () => {
   it('are half-open, so a boundary price belongs to the upper range only', () => {
@@ -54,29 +34,29 @@ describe('the sample properties', () => {
   });
 
   it('are priced in both units', () => {
-    expect(PROPERTIES.some((property) => property.price.endsWith('Lakh'))).toBe(true);
-    expect(PROPERTIES.some((property) => property.price.endsWith('Cr'))).toBe(true);
+    expect(PROPERTIES.some((property) => property.priceText.endsWith('Lakh'))).toBe(true);
+    expect(PROPERTIES.some((property) => property.priceText.endsWith('Cr'))).toBe(true);
   });
 
-  it.each(PROPERTIES.map((property) => [property.name, property.price] as const))(
+  it.each(PROPERTIES.map((property) => [property.name, property.priceText, property.priceRupees] as const))(
     '%s (%s) falls in exactly one price range',
-    (_name, price) => {
-      const rupees = parsePriceToRupees(price);
+    (_name, _price, rupees) => {
       expect(PRICE_RANGES.filter((range) => isInPriceRange(rupees, range))).toHaveLength(1);
     },
   );
 
   it('leave no price range empty', () => {
     for (const range of PRICE_RANGES) {
-      expect(PROPERTIES.some((property) => isInPriceRange(parsePriceToRupees(property.price), range))).toBe(true);
+      expect(PROPERTIES.some((property) => isInPriceRange(property.priceRupees, range))).toBe(true);
     }
   });
 
-  it('each have a name, location, area, amenities and a bundled image', () => {
+  it('each have a name, location, area, amenities and a bundled picture of their own', () => {
     for (const property of PROPERTIES) {
       expect(property.name && property.location && property.area).toBeTruthy();
       expect(property.amenities.length).toBeGreaterThan(0);
-      expect(property.image).toMatch(/\.svg$/);
+      expect(propertyImage(property.imageKey)).toMatch(new RegExp(`/${property.imageKey}\\.svg$`));
     }
+    expect(new Set(PROPERTIES.map((property) => propertyImage(property.imageKey))).size).toBe(16);
   });
 });

@@ -1,21 +1,23 @@
+import type { ListedProperty } from '@lead-desk/contracts';
 import { MapPin, PhoneCall, Ruler } from 'lucide-react';
-import type { Property } from '../types';
+import { propertyImage } from '../images/propertyImage';
 
 const TEXT = {
   requestCallback: 'Request a callback',
   requestCallbackAbout: (name: string) => `Request a callback about ${name}`,
+  booked: 'Booked',
 };
 
 interface PropertyCardProps {
-  property: Property;
+  property: ListedProperty;
   /** Opens the callback form asking about this property. */
-  onRequestCallback?: (property: Property) => void;
+  onRequestCallback?: (property: ListedProperty) => void;
 }
 
 export function PropertyCard({ property, onRequestCallback }: PropertyCardProps) {
   return (
     <article className="property-card">
-      <img className="property-card__image" src={property.image} alt={property.name} width={320} height={200} />
+      <img className="property-card__image" src={propertyImage(property.imageKey)} alt={property.name} width={320} height={200} />
       <div className="property-card__body">
         <h4 className="property-card__name">{property.name}</h4>
         <p className="property-card__location">
@@ -23,8 +25,9 @@ export function PropertyCard({ property, onRequestCallback }: PropertyCardProps)
           {property.location}
         </p>
         <p className="property-card__price" data-testid="property-price">
-          <strong>{property.price}</strong>
+          <strong>{property.priceText}</strong>
         </p>
+        {property.status === 'booked' && <p className="property-card__booked">{TEXT.booked}</p>}
         <p className="property-card__area">
           <Ruler aria-hidden size={16} />
           {property.area}

@@ -1,11 +1,12 @@
+import type { ListedProperty, PropertyCategory } from '@lead-desk/contracts';
 import * as Tabs from '@radix-ui/react-tabs';
 import { PhoneCall, Search, SearchX } from 'lucide-react';
 import { useId, useMemo, useState, type ReactNode, type Ref } from 'react';
+import { ErrorNotice } from '../../../components/ErrorNotice';
 import { CallbackRequestDialog, readCallbackDraft } from '../../callbacks';
 import { PROPERTY_CATEGORIES } from '../data/categories';
 import { ALL_PRICES, PRICE_RANGES } from '../data/priceRanges';
-import { PROPERTIES } from '../data/properties';
-import type { PropertyCategory } from '../types';
+import { useListedProperties } from '../hooks/useListedProperties';
 import { countByCategory, filterProperties } from '../utils/filterProperties';
 import { PropertyCard } from './PropertyCard';
 
@@ -20,7 +21,12 @@ const TEXT = {
   emptyTitle: 'No properties found',
   emptyHint: 'Try adjusting your search criteria or explore other categories',
   requestCallback: 'Request a callback',
+  loading: 'Loading properties…',
+  failed: 'Could not load the properties',
 };
+
+/** Nothing listed yet: the callback form still asks about no property in particular. */
+const NO_PROPERTIES: readonly ListedProperty[] = [];
 
 /** The callback form, open: asking about one property (a card's button) or none (the explorer's). */
 type CallbackForm = { propertyId?: number };
@@ -42,7 +48,9 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
   // A request that was sent but never answered (the page was reloaded meanwhile) opens again and is sent again.
   const [callbackForm, setCallbackForm] = useState<CallbackForm | null>(() => (readCallbackDraft()?.pending ? {} : null));
 
-  const matching = useMemo(() => filterProperties(PROPERTIES, { query, priceRangeId }), [query, priceRangeId]);
+  const listed = useListedProperties();
+  const properties = listed.data ?? NO_PROPERTIES;
+  const matching = useMemo(() => filterProperties(properties, { query, priceRangeId }), [properties, query, priceRangeId]);
   const counts = countByCategory(matching);
 
   return (
@@ -57,7 +65,7 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
         <PhoneCall aria-hidden size={18} />
         {TEXT.requestCallback}
       </button>
-      {callbackForm && <CallbackRequestDialog propertyId={callbackForm.propertyId} onClose={() => setCallbackForm(null)} />}
+      {callbackForm && <CallbackRequestDialog properties={properties} propertyId={callbackForm.propertyId} onClose={() => setCallbackForm(null)} />}
 
       <div className="property-explorer__filters">
         <div className="property-explorer__search">
@@ -88,40 +96,51 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
         </div>
       </div>
 
-      <Tabs.Root value={category} onValueChange={(value) => setCategory(value as PropertyCategory)}>
-        <Tabs.List className="property-explorer__tabs" aria-label={TEXT.categoriesLabel}>
-          {PROPERTY_CATEGORIES.map(({ id, label }) => (
-            <Tabs.Trigger key={id} value={id} className="property-explorer__tab">
-              {label} <span className="property-explorer__count">({counts[id]})</span>
-            </Tabs.Trigger>
-          ))}
-        </Tabs.List>
-        {PROPERTY_CATEGORIES.map(({ id }) => {
-          const shown = matching.filter((property) => property.category === id);
-          return (
-            <Tabs.Content key={id} value={id} className="property-explorer__panel">
-              <p className="property-explorer__showing" role="status">
-                {TEXT.showing(shown.length)}
-              </p>
-              {shown.length > 0 ? (
-                <ul className="property-explorer__grid">
-                  {shown.map((property) => (
-                    <li key={property.id}>
-                      <PropertyCard property={property} onRequestCallback={({ id }) => setCallbackForm({ propertyId: id })} />
-                    </li>
-                  ))}
-                </ul>
-              ) : (
-                <div className="property-explorer__empty">
-                  <SearchX aria-hidden size={36} />
-                  <h4>{TEXT.emptyTitle}</h4>
-                  <p>{TEXT.emptyHint}</p>
-                </div>
-              )}
-            </Tabs.Content>
-          );
-        })}
-      </Tabs.Root>
+      {/* A list once loaded stays shown while it is fetched again; a failure shows only when there is none. */}
+      {!listed.data ? (
+        listed.isError && !listed.isFetching ? (
+          <ErrorNotice title={TEXT.failed} error={listed.error} onRetry={() => void listed.refetch()} />
+        ) : (
+          <p className="property-explorer__loading" role="status">
+            {TEXT.loading}
+          </p>
+        )
+      ) : (
+        <Tabs.Root value={category} onValueChange={(value) => setCategory(value as PropertyCategory)}>
+          <Tabs.List className="property-explorer__tabs" aria-label={TEXT.categoriesLabel}>
+            {PROPERTY_CATEGORIES.map(({ id, label }) => (
+              <Tabs.Trigger key={id} value={id} className="property-explorer__tab">
+                {label} <span className="property-explorer__count">({counts[id]})</span>
+              </Tabs.Trigger>
+            ))}
+          </Tabs.List>
+          {PROPERTY_CATEGORIES.map(({ id }) => {
+            const shown = matching.filter((property) => property.category === id);
+            return (
+              <Tabs.Content key={id} value={id} className="property-explorer__panel">
+                <p className="property-explorer__showing" role="status">
+                  {TEXT.showing(shown.length)}
+                </p>
+                {shown.length > 0 ? (
+                  <ul className="property-explorer__grid">
+                    {shown.map((property) => (
+                      <li key={property.id}>
+                        <PropertyCard property={property} onRequestCallback={({ id }) => setCallbackForm({ propertyId: id })} />
+                      </li>
+                    ))}
+                  </ul>
+                ) : (
+                  <div className="property-explorer__empty">
+                    <SearchX aria-hidden size={36} />
+                    <h4>{TEXT.emptyTitle}</h4>
+                    <p>{TEXT.emptyHint}</p>
+                  </div>
+                )}
+              </Tabs.Content>
+            );
+          })}
+        </Tabs.Root>
+      )}
     </section>
   );
 }

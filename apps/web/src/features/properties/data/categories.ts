@@ -1,4 +1,4 @@
-import type { PropertyCategory } from '../types';
+import type { PropertyCategory } from '@lead-desk/contracts';
 
 export const PROPERTY_CATEGORIES: readonly { id: PropertyCategory; label: string }[] = [
   { id: 'apartment', label: 'Apartments' },

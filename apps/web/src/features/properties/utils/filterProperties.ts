@@ -1,6 +1,5 @@
+import type { ListedProperty, PropertyCategory } from '@lead-desk/contracts';
 import { ALL_PRICES, PRICE_RANGES, type PriceRange } from '../data/priceRanges';
-import type { Property, PropertyCategory } from '../types';
-import { parsePriceToRupees } from './parsePriceToRupees';
 
 export interface PropertyFilters {
   /** Case-insensitive substring of the name or the location. */
@@ -13,17 +12,17 @@ export function isInPriceRange(rupees: number, range: PriceRange): boolean {
   return rupees >= range.fromRupees && rupees < range.toRupees;
 }
 
-export function filterProperties(properties: readonly Property[], { query, priceRangeId }: PropertyFilters): Property[] {
+export function filterProperties(properties: readonly ListedProperty[], { query, priceRangeId }: PropertyFilters): ListedProperty[] {
   const needle = query.trim().toLowerCase();
   const range = priceRangeId === ALL_PRICES.id ? undefined : PRICE_RANGES.find((candidate) => candidate.id === priceRangeId);
   return properties.filter(
     (property) =>
       (needle === '' || property.name.toLowerCase().includes(needle) || property.location.toLowerCase().includes(needle)) &&
-      (range === undefined || isInPriceRange(parsePriceToRupees(property.price), range)),
+      (range === undefined || isInPriceRange(property.priceRupees, range)),
   );
 }
 
-export function countByCategory(properties: readonly Property[]): Record<PropertyCategory, number> {
+export function countByCategory(properties: readonly ListedProperty[]): Record<PropertyCategory, number> {
   const counts: Record<PropertyCategory, number> = { apartment: 0, villa: 0, plot: 0, commercial: 0 };
   for (const property of properties) counts[property.category] += 1;
   return counts;

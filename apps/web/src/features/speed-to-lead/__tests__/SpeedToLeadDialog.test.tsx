@@ -40,6 +40,9 @@ describe('SpeedToLeadDialog', () => {
     expect(within(waiting).getAllByRole('rowheader').map((cell) => cell.textContent)).toEqual(['Lakshmi Nair', 'Imran Sheikh']);
     expect(rowOf(waiting, 'Lakshmi Nair')).toHaveTextContent('Bala Menon');
     expect(rowOf(waiting, 'Imran Sheikh')).toHaveTextContent('Unassigned');
+    // A kept report may be minutes old: the panel says when its figures were aggregated.
+    const asOf = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' }).format(new Date('2026-11-10T11:58:00.000Z'));
+    expect(within(dialog).getByText(`Figures as of ${asOf}`)).toBeInTheDocument();
   });
 
   it('asks for the period chosen: a preset, or days typed in', async () => {

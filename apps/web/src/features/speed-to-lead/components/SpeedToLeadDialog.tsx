@@ -1,11 +1,11 @@
-import type { ResponseTimeFigures, SpeedFigures, SpeedToLeadReport } from '@lead-desk/contracts';
+import { presetPeriod, type PeriodPreset, type ResponseTimeFigures, type SpeedFigures, type SpeedToLeadReport } from '@lead-desk/contracts';
 import { useState } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { Modal } from '../../../components/Modal';
 import { StatTiles } from '../../../components/StatTiles';
 import type { ReportPeriod } from '../api/speedToLeadApi';
 import { useSpeedToLead } from '../hooks/useSpeedToLead';
-import { formatWait, presetPeriod, type PeriodPreset } from '../reportPeriod';
+import { formatWait } from '../reportPeriod';
 
 const TEXT = {
   title: 'Speed to lead',
@@ -33,6 +33,8 @@ const TEXT = {
   owner: 'Owner',
   name: 'Lead',
   more: (shown: number, total: number) => `Showing the oldest ${shown} of ${total}.`,
+  // The API answers a kept report while it aggregates the next one: say how recent the figures are.
+  asOf: (time: string) => `Figures as of ${time}`,
 };
 
 const percent = new Intl.NumberFormat(undefined, { style: 'percent', maximumFractionDigits: 0 });
@@ -83,6 +85,7 @@ function ReportFigures({ report }: { report: SpeedToLeadReport }) {
   const { overall, waiting } = report;
   return (
     <>
+      <p className="speed-to-lead__as-of">{TEXT.asOf(dateTime.format(new Date(report.computedAt)))}</p>
       <StatTiles
         stats={[
           { label: TEXT.leads, value: String(overall.leads) },

@@ -18,7 +18,7 @@ type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * The API the details view reads, answering as the server does: the lead (with calls),
- * its notes, timeline, consents, call eligibility and possible duplicates, the stages, the session and the team; `routes` adds or replaces.
+ * its notes, timeline, consents, call eligibility, possible duplicates and tasks, the stages, the session and the team; `routes` adds or replaces.
  */
 export function stubDetailsApi(
   options: { lead?: LeadWithCalls; notes?: LeadNote[]; activity?: LeadActivity[]; session?: Session } = {},
@@ -35,6 +35,7 @@ export function stubDetailsApi(
     'GET /api/leads/lead-1/consents': () => Response.json([]),
     'GET /api/leads/lead-1/call-eligibility': () => Response.json({ allowed: true, code: null, reason: null, nextAllowedAt: null }),
     'GET /api/leads/duplicates': () => Response.json([]),
+    'GET /api/tasks': () => Response.json([], { headers: { 'X-Total-Count': '0' } }),
     ...routes,
   });
 }

@@ -1,0 +1,3 @@
+export { FollowUps } from './components/FollowUps';
+export { LeadTasks } from './components/LeadTasks';
+export type { LeadOpener } from './leadOpener';

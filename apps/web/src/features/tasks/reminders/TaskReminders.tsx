@@ -1,0 +1,57 @@
+import type { Task } from '@lead-desk/contracts';
+import { BellRing, X } from 'lucide-react';
+import { useCallback } from 'react';
+import { useReminderTasks } from '../hooks/useDueTasks';
+import type { LeadOpener } from '../leadOpener';
+import { TaskLeadLink } from '../components/TaskLeadLink';
+import { TASK_TYPE_LABELS } from '../taskTexts';
+import { formatDueTime } from '../taskTime';
+import { notifyIfAllowed } from './browserNotifications';
+import { indexedDbReminderLedger, type ReminderLedger } from './reminderLedger';
+import { reminderKey } from './reminderSchedule';
+import { useTaskReminders } from './useTaskReminders';
+
+const TEXT = {
+  region: 'Reminders',
+  now: (task: Task) => `${TASK_TYPE_LABELS[task.type]} now`,
+  with: 'with',
+  at: (task: Task) => `at ${formatDueTime(task.dueAt, { withDay: false })}`,
+  notification: (task: Task) => `${TASK_TYPE_LABELS[task.type]} with ${task.leadName}`,
+  notificationBody: (task: Task) => [formatDueTime(task.dueAt, { withDay: false }), task.property?.name, task.notes].filter(Boolean).join(' · '),
+  dismiss: (task: Task) => `Dismiss the reminder of ${task.leadName}`,
+};
+
+/** One ledger for the page: every tab of the browser reads the same one. */
+const browserLedger = indexedDbReminderLedger();
+
+interface TaskRemindersProps {
+  timeZone: string;
+  leadOpener: LeadOpener;
+  ledger?: ReminderLedger;
+}
+
+/** At each of the member's tasks' due time, a reminder on the page (in one tab only) and, when allowed, from the system. */
+export function TaskReminders({ timeZone, leadOpener, ledger = browserLedger }: TaskRemindersProps) {
+  const tasks = useReminderTasks(timeZone);
+  const onRemind = useCallback((task: Task) => notifyIfAllowed(TEXT.notification(task), { body: TEXT.notificationBody(task), tag: reminderKey(task) }), []);
+  const { reminders, dismiss } = useTaskReminders(tasks.data ?? NO_TASKS, ledger, onRemind);
+  // Always in the page, so a screen reader hears what comes into it.
+  return (
+    <section className="task-reminders" aria-label={TEXT.region} aria-live="assertive">
+      {reminders.map((task) => (
+        <article key={reminderKey(task)} className="task-reminder">
+          <BellRing aria-hidden size={18} />
+          <p>
+            <strong>{TEXT.now(task)}</strong> {TEXT.with} <TaskLeadLink task={task} leadOpener={leadOpener} /> {TEXT.at(task)}
+            {task.property && ` · ${task.property.name}`}
+          </p>
+          <button type="button" className="task-reminder__dismiss" aria-label={TEXT.dismiss(task)} onClick={() => dismiss(task)}>
+            <X aria-hidden size={16} />
+          </button>
+        </article>
+      ))}
+    </section>
+  );
+}
+
+const NO_TASKS: Task[] = [];
