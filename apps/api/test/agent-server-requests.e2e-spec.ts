@@ -51,6 +51,8 @@ describe.each(PROVIDERS)("the agent's tools, transfers and assistant requests on
       WORKING_HOURS: '09:00-18:00',
       CALLING_HOLIDAYS: '2026-12-25',
       WEBHOOK_REFUSALS_PER_MINUTE: '1000',
+      // The agent calls new leads: never a caller it is on the line with.
+      AUTO_CALLBACK: 'true',
     });
     prisma = testApp.app.get(Database).client;
     jest.spyOn(testApp.app.get(Clock), 'now').mockImplementation(() => now);
@@ -187,6 +189,11 @@ describe.each(PROVIDERS)("the agent's tools, transfers and assistant requests on
     const [lead] = await prisma.lead.findMany({ where: { phone: caller } });
     expect(lead).toMatchObject({ name: 'Unknown caller', source: 'voice bot', ownerId: meera, stageId: 'stage-site-visit-scheduled' });
     expect(await prisma.call.findUniqueOrThrow({ where: { vapiCallId: 'call-new' } })).toMatchObject({ leadId: lead.id });
+    // Made by the intake (its timeline says where the lead came from), with no callback for a person already on the line.
+    expect(await prisma.leadActivity.findMany({ where: { leadId: lead.id, type: { in: ['created', 'arrived'] } }, select: { type: true } })).toEqual(
+      expect.arrayContaining([{ type: 'created' }, { type: 'arrived' }]),
+    );
+    expect(await prisma.callbackCadence.count({ where: { leadId: lead.id } })).toBe(0);
 
     await testApp.http.post('/api/webhooks/vapi').set('X-Vapi-Secret', SECRET).send(endOfCallReport({ callId: 'call-new', number: caller })).expect(200);
     const leads = await prisma.lead.findMany({ where: { phone: caller } });

@@ -3,6 +3,7 @@ import { LiveEventsService } from '../events/live-events.service';
 import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadAdsModule } from '../lead-ads/lead-ads.module';
 import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
+import { LeadIntakeModule } from '../leads/intake/lead-intake.module';
 import { LeadsModule } from '../leads/leads.module';
 import { PropertiesModule } from '../properties/properties.module';
 import { StaffModule } from '../staff/staff.module';
@@ -25,7 +26,7 @@ import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
 
 @Module({
-  imports: [LeadsModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
+  imports: [LeadsModule, LeadIntakeModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
   providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
   exports: [WebhookProcessor],

@@ -19,6 +19,8 @@ export interface InboundLead {
   preferredAt?: Date;
   /** A test lead (Google's is_test, the Sources panel's "send a test lead"): stored, never called. */
   test?: boolean;
+  /** The person is on a call with the agent as the lead is made (a caller it did not know yet): nobody calls them back for it. */
+  onCallWithAgent?: boolean;
   /** What came with the lead that has no field of its own (campaign, form, custom answers), for its timeline. */
   details?: Record<string, string>;
 }

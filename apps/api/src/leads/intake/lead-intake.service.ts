@@ -26,17 +26,18 @@ import type { InboundLead, IntakeOutcome } from './inbound-lead';
 import { IntakeSourcesRepository, type IntakeSource } from './intake-sources.repository';
 
 /**
- * Where every inbound channel hands its lead (the callback form, Meta and Google lead forms,
- * a lead source's API key), inside the channel's own transaction, which also records the
- * delivery: the person is resolved by the identity rule (the same phone or email under a
- * name that does not differ beyond spelling is the same lead; another name makes a lead of
- * its own, flagged as a possible duplicate). A known lead only gains what it lacked: a value
- * that differs from a stored one is kept on the timeline for staff, never written over it,
- * and the lead keeps its first source. A new lead goes to its source's default owner or by
- * round-robin. The consent given with the lead is recorded with its wording; then, if the
- * source has the agent call, its cadence opens (one per lead: a lead with an open cadence
- * keeps it), its first call after AUTO_CALLBACK_DELAY_SECONDS, the preferred time and within
- * the calling rules. Every change has its activity entry in the same transaction.
+ * Where every inbound channel hands its lead (the callback form, Meta and Google lead forms, a
+ * lead source's API key, a caller the agent meets during a call), inside the channel's own
+ * transaction, which also records the delivery: the person is resolved by the identity rule
+ * (the same phone or email under a name that does not differ beyond spelling is the same lead;
+ * another name makes a lead of its own, flagged as a possible duplicate). A known lead only
+ * gains what it lacked: a value that differs from a stored one is kept on the timeline for
+ * staff, never written over it, and the lead keeps its first source. A new lead goes to its
+ * source's default owner or by round-robin. The consent given with the lead is recorded with
+ * its wording; then, if the source has the agent call, its cadence opens (one per lead: a lead
+ * with an open cadence keeps it), its first call after AUTO_CALLBACK_DELAY_SECONDS, the
+ * preferred time and within the calling rules. Every change has its activity entry in the same
+ * transaction.
  */
 @Injectable()
 export class LeadIntakeService {
@@ -125,6 +126,7 @@ export class LeadIntakeService {
   /** Opens the lead's cadence when its source has the agent call, and says when the first call will be, or why there is none. */
   private async firstCall(lead: Lead, source: IntakeSource | null, inbound: InboundLead, now: Date, db: TransactionClient): Promise<FirstCall> {
     if (inbound.test) return { firstCallAt: null, callNote: 'A test lead: the agent does not call it.' };
+    if (inbound.onCallWithAgent) return { firstCallAt: null, callNote: 'On a call with the agent as the lead was made.' };
     if (!(source?.autoCall ?? this.config.AUTO_CALLBACK)) return { firstCallAt: null, callNote: `The agent does not call new leads of ${inbound.source}.` };
     return this.cadences.open(lead, { source: inbound.source, preferredAt: inbound.preferredAt }, now, db);
   }

@@ -1,21 +1,13 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { activity, type NewActivity } from '../../activity/activity-entry';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Lead } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
-import { newRowId } from '../../database/row-id';
 import type { LiveEventSignal } from '../../events/live-event';
-import { freshLead } from '../../leads/fresh-lead';
-import { parseLeadInput } from '../../leads/inputs/lead-input';
+import { LeadIntakeService } from '../../leads/intake/lead-intake.service';
 import { LeadIdentities } from '../../leads/lead-identity';
 import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
-import { toLeadWrite } from '../../leads/lead-write';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { normalizePhoneNumber } from '../../leads/phone-number';
-import { LeadRouter } from '../../leads/routing/lead-router';
-import { routingActivity } from '../../leads/routing/routing-activity';
-import { ErasedPeople } from '../../privacy/erased-people';
-import { StagesRepository } from '../../stages/stages.repository';
 import { CallsRepository } from '../calls/calls.repository';
 import { UNKNOWN_CALLER } from '../webhooks/end-of-call-report';
 import type { CallOfRequest } from './server-request-message';
@@ -24,25 +16,22 @@ import type { CallOfRequest } from './server-request-message';
 export interface CallerLead {
   lead: Lead;
   signals: LiveEventSignal[];
-  entries: NewActivity[];
 }
 
 /**
  * Who is on a call, as the end-of-call report will find them: the lead of the stored call
  * record, else the lead an outbound call was placed for (its metadata), else the caller's
  * number by the identity rule (the oldest lead with that phone). A caller we do not know yet
- * gets their lead made here, as the report would make it (the voice bot's source, routed,
- * named "Unknown caller" until the report brings their name), and the call record is tied to
- * it, so the report then updates that lead instead of making another.
+ * gets their lead made by the intake (the voice bot's source, routed, named "Unknown caller"
+ * until the report brings their name; no callback, they are on the line), and the call record
+ * is tied to it, so the report then updates that lead instead of making another.
  */
 @Injectable()
 export class CallerLeads {
   constructor(
     private readonly leads: LeadsRepository,
     private readonly calls: CallsRepository,
-    private readonly router: LeadRouter,
-    private readonly stages: StagesRepository,
-    private readonly erasedPeople: ErasedPeople,
+    private readonly intake: LeadIntakeService,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -72,35 +61,24 @@ export class CallerLeads {
   }
 
   /**
-   * The caller's lead, made if there is none (null when the call gives no number to make it
-   * with). Runs inside the caller's transaction, which holds the call's lock; the identity's
-   * lock is taken here before a lead is made, as every other path that makes leads does.
+   * The caller's lead, made through the intake if there is none (null when the call gives no
+   * number to make it with). Runs inside the caller's transaction, which holds the call's lock;
+   * the identity's lock is taken before looking again, as every other path that makes leads does.
    */
-  async findOrCreate(call: CallOfRequest, db: TransactionClient, now: Date): Promise<CallerLead | null> {
+  async findOrCreate(call: CallOfRequest, db: TransactionClient): Promise<CallerLead | null> {
     const found = await this.find(call, db);
-    if (found) return { lead: found, signals: [], entries: [] };
+    if (found) return { lead: found, signals: [] };
     const phone = this.callerPhone(call);
     if (!phone) return null;
     await this.leads.lockIdentities([{ phone }], db);
     // Another call of the same caller may have made it while this one waited for the lock.
     const madeMeanwhile = await this.find(call, db);
-    if (madeMeanwhile) return { lead: madeMeanwhile, signals: [], entries: [] };
+    if (madeMeanwhile) return { lead: madeMeanwhile, signals: [] };
 
-    const parsed = parseLeadInput({ name: UNKNOWN_CALLER, phone, source: VOICE_BOT_SOURCE }, this.config.DEFAULT_PHONE_REGION);
-    if (!parsed.ok) return null;
-    const [owner] = await this.router.ownersFor(1, db);
-    const lead: Lead = {
-      ...toLeadWrite(parsed.value),
-      ...freshLead(await this.stages.entryStageId(db)),
-      ownerId: owner?.id ?? null,
-      id: newRowId(),
-      createdAt: now,
-      updatedAt: now,
-    };
-    await this.leads.createMany([lead], db);
-    if (call.vapiCallId) await this.tieCall(call, lead.id, db);
-    const entries = [activity(lead.id, 'created', { source: lead.source }), ...routingActivity([{ id: lead.id, owner: owner ?? null }]), ...(await this.erasedPeople.flagNewLeads([lead], db, now))];
-    return { lead, signals: [{ type: 'lead.created', id: lead.id }], entries };
+    const outcome = await this.intake.receive({ fields: { name: UNKNOWN_CALLER, phone }, source: VOICE_BOT_SOURCE, sourceId: null, onCallWithAgent: true }, db);
+    if (call.vapiCallId) await this.tieCall(call, outcome.leadId, db);
+    const [lead] = await this.leads.findIdentities({ ids: [outcome.leadId], emailKeys: [], phones: [] }, db);
+    return { lead, signals: outcome.signals };
   }
 
   /** The call record names the lead: its report, status updates and timeline entry go to it. */

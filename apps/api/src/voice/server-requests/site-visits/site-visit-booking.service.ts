@@ -136,9 +136,9 @@ export class SiteVisitBooking {
   private async ownedCaller(call: CallOfRequest, now: Date): Promise<Lead | null> {
     const { lead, signals } = await this.database.transaction(async (tx) => {
       if (call.vapiCallId) await this.database.lock([callLockKey(call.vapiCallId)], tx);
-      const caller = await this.callerLeads.findOrCreate(call, tx, now);
+      const caller = await this.callerLeads.findOrCreate(call, tx);
       if (!caller) return { lead: null, signals: [] };
-      const entries = [...caller.entries];
+      const entries: NewActivity[] = [];
       const signals = [...caller.signals];
       let lead = caller.lead;
       if (!lead.ownerId) {

@@ -4,7 +4,6 @@ import { Clock } from '../../../common/clock';
 import { APP_CONFIG, type AppConfig } from '../../../config/app-config';
 import { Database } from '../../../database/database';
 import { LiveEventsService } from '../../../events/live-events.service';
-import { LeadActivityRepository } from '../../../activity/lead-activity.repository';
 import { StaffRepository } from '../../../staff/staff.repository';
 import { voiceAgentActor } from '../../../tasks/task-actor';
 import { TasksService } from '../../../tasks/tasks.service';
@@ -43,7 +42,6 @@ export class TransferDestinationHandler {
     private readonly calls: CallsRepository,
     private readonly tasks: TasksService,
     private readonly schedule: AgentScheduleRepository,
-    private readonly activities: LeadActivityRepository,
     private readonly liveEvents: LiveEventsService,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) config: AppConfig,
@@ -80,11 +78,10 @@ export class TransferDestinationHandler {
       ? null
       : await this.database.transaction(async (tx) => {
           await this.calls.lockCall(vapiCallId, tx);
-          const caller = await this.callerLeads.findOrCreate(call, tx, now);
+          const caller = await this.callerLeads.findOrCreate(call, tx);
           if (!caller) return null;
           const existing = await this.schedule.openCallbackOf(caller.lead.id, vapiCallId, tx);
           if (existing) return { dueAt: existing.dueAt, signals: caller.signals, task: null };
-          await this.activities.append(caller.entries, tx, now);
           const notes = 'The caller asked to speak to a person during a call with the agent; nobody could take the call then.';
           const task = await this.tasks.create({ leadId: caller.lead.id, type: 'call', dueAt: callbackAt, assigneeId: assignee?.id ?? null, notes }, voiceAgentActor(vapiCallId), tx);
           return { dueAt: callbackAt, signals: caller.signals, task };
