@@ -14,31 +14,12 @@ export function isListed(property: StoredProperty): property is ListedStoredProp
 
 /** Only what the customer page shows: no site-visit address, version or times. */
 export function toListedPropertyOutput(property: ListedStoredProperty): ListedProperty {
-  return {
-    id: property.id,
-    name: property.name,
-    location: property.location,
-    category: property.category,
-    priceText: property.priceText,
-    priceRupees: property.priceRupees,
-    area: property.area,
-    amenities: property.amenities,
-    imageKey: property.imageKey,
-    status: property.status,
-  };
+  return { ...pageFields(property), status: property.status };
 }
 
 export function toPropertyOutput(property: StoredProperty): Property {
   return {
-    id: property.id,
-    name: property.name,
-    location: property.location,
-    category: property.category,
-    priceText: property.priceText,
-    priceRupees: property.priceRupees,
-    area: property.area,
-    amenities: property.amenities,
-    imageKey: property.imageKey,
+    ...pageFields(property),
     status: property.status,
     locality: property.locality,
     city: property.city,
@@ -49,5 +30,20 @@ export function toPropertyOutput(property: StoredProperty): Property {
     version: property.version,
     createdAt: property.createdAt.toISOString(),
     updatedAt: property.updatedAt.toISOString(),
+  };
+}
+
+/** What the page shows of any property (its status apart: the page's list knows two of them). */
+function pageFields(property: StoredProperty): Omit<ListedProperty, 'status'> {
+  return {
+    id: property.id,
+    name: property.name,
+    location: property.location,
+    category: property.category,
+    priceText: property.priceText,
+    priceRupees: property.priceRupees,
+    area: property.area,
+    amenities: property.amenities,
+    imageKey: property.imageKey,
   };
 }
