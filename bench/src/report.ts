@@ -44,7 +44,7 @@ const DUPLICATES_P95_GOAL_MS = 50;
  */
 const SPEED_RESULTS = ['speed-report-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
 const isSpeedScenario = (r: Row) => r.scenario.startsWith('speed to lead, ');
-const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
+const GOALS = { listP95Ms: 50, listBesideReport: 1.2, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
 const sizeText = (size: number) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
@@ -184,7 +184,7 @@ function speedToLeadSection(report: BenchReport): string {
       ];
     }),
   );
-  return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\`, ${runs[0].settings.connections} connections, as the list is measured) while a period's report is aggregated for its first request (the year's days in Asia/Kolkata, which nobody asked for before):\n\n${list}`;
+  return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\` as a signed-in admin, ${runs[0].settings.connections} connections as the list is measured) while a period's report is aggregated for its first request (the year's days in Asia/Kolkata, which nobody asked for before):\n\n${list}`;
 }
 
 /** How many of the leads the ingest created got an agent by round-robin (runs before the pipeline issue did not count them). */
@@ -306,13 +306,13 @@ function goalsTable(report: BenchReport): string {
       }
       lines.push([`${r.scenario}${label}, ${r.provider}: first request of a period nobody asked for (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.aggregationMs.toFixed(0)} ms`, verdict(r.aggregationMs < GOALS.listP95Ms)]);
       if (r.listDuringAggregation) {
-        const during = r.listDuringAggregation.list;
+        const { list: during, listAlone: alone } = r.listDuringAggregation;
         const answered = during.errors + during.non2xx === 0;
-        lines.push([
-          `list "first page" while ${r.scenario.replace('speed to lead, ', '').replace(/, admin$/, '')}'s report is aggregated${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`,
-          answered ? `${during.p95.toFixed(1)} ms` : `${during.errors + during.non2xx} errors`,
-          verdict(answered && during.p95 < GOALS.listP95Ms),
-        ]);
+        const meanwhile = `list "first page" (staff mode) while ${r.scenario.replace('speed to lead, ', '').replace(/, admin$/, '')}'s report is aggregated${label}, ${r.provider}`;
+        const figure = answered ? `${during.p95.toFixed(1)} ms (alone: ${alone.p95.toFixed(1)} ms)` : `${during.errors + during.non2xx} errors`;
+        lines.push([`${meanwhile}: p95 < ${GOALS.listP95Ms} ms`, figure, verdict(answered && during.p95 < GOALS.listP95Ms)]);
+        // No stall: the list as fast as alone, as long, right after.
+        lines.push([`${meanwhile}: p95 within ${percent(GOALS.listBesideReport - 1)} of the list alone`, figure, verdict(answered && during.p95 <= alone.p95 * GOALS.listBesideReport)]);
       }
     }
   }
