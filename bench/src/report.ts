@@ -52,7 +52,7 @@ const TASKS_P95_GOAL_MS = 50;
 const AGENT_RESULTS = ['agent-tools.json', 'agent-tools-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
 const isAgentScenario = (r: Row) => r.scenario.startsWith('agent: ');
 const AGENT_P95_GOAL_MS = 300;
-const GOALS = { listP95Ms: 50, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
+const GOALS = { listP95Ms: 50, listBesideReport: 1.2, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
 const sizeText = (size: number) => (size >= 1e6 ? `${size / 1e6}M` : `${size / 1e3}k`);
@@ -185,7 +185,7 @@ function speedToLeadSection(report: BenchReport): string {
   );
   const whileAggregating = speedRows.filter((r) => r.listDuringAggregation);
   const list = table(
-    ['database', 'leads', 'report aggregated', 'aggregation s', 'list p50 ms meanwhile', 'list p95 ms meanwhile', 'list p99 ms meanwhile', 'list req/s meanwhile', 'list p95 ms alone (as long, after)', 'list req/s alone', 'errors', 'load average'],
+    ['database', 'leads', 'report aggregated', 'its aggregation s under the load', 'list p50 ms meanwhile', 'list p95 ms meanwhile', 'list p99 ms meanwhile', 'list req/s meanwhile', 'list p95 ms alone (as long, after)', 'list req/s alone', 'errors', 'load average'],
     whileAggregating.map((r) => {
       const { list: during, listAlone: alone, seconds } = r.listDuringAggregation;
       return [
@@ -194,7 +194,7 @@ function speedToLeadSection(report: BenchReport): string {
       ];
     }),
   );
-  return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\`, ${runs[0].settings.connections} connections, as the list is measured) while a period's report is aggregated for its first request:\n\n${list}`;
+  return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\` as a signed-in admin, ${runs[0].settings.connections} connections as the list is measured) while a period's report is aggregated for its first request (the year's days in Asia/Kolkata, which nobody asked for before):\n\n${list}`;
 }
 
 /** The agent's questions: from this run, or from the runs made of them alone (100k, then a million). */
@@ -360,13 +360,13 @@ function goalsTable(report: BenchReport): string {
       }
       lines.push([`${r.scenario}${label}, ${r.provider}: first request of a period nobody asked for (nothing kept) < ${GOALS.listP95Ms} ms`, `${r.aggregationMs.toFixed(0)} ms`, verdict(r.aggregationMs < GOALS.listP95Ms)]);
       if (r.listDuringAggregation) {
-        const during = r.listDuringAggregation.list;
+        const { list: during, listAlone: alone } = r.listDuringAggregation;
         const answered = during.errors + during.non2xx === 0;
-        lines.push([
-          `list "first page" while ${r.scenario.replace('speed to lead, ', '').replace(/, admin$/, '')}'s report is aggregated${label}, ${r.provider}: p95 < ${GOALS.listP95Ms} ms`,
-          answered ? `${during.p95.toFixed(1)} ms` : `${during.errors + during.non2xx} errors`,
-          verdict(answered && during.p95 < GOALS.listP95Ms),
-        ]);
+        const meanwhile = `list "first page" (staff mode) while ${r.scenario.replace('speed to lead, ', '').replace(/, admin$/, '')}'s report is aggregated${label}, ${r.provider}`;
+        const figure = answered ? `${during.p95.toFixed(1)} ms (alone: ${alone.p95.toFixed(1)} ms)` : `${during.errors + during.non2xx} errors`;
+        lines.push([`${meanwhile}: p95 < ${GOALS.listP95Ms} ms`, figure, verdict(answered && during.p95 < GOALS.listP95Ms)]);
+        // No stall: the list as fast as alone, as long, right after.
+        lines.push([`${meanwhile}: p95 within ${percent(GOALS.listBesideReport - 1)} of the list alone`, figure, verdict(answered && during.p95 <= alone.p95 * GOALS.listBesideReport)]);
       }
     }
   }

@@ -11,14 +11,16 @@ const reportPath = (period: { from: string; to: string; tz: string }) => `/api/r
  * The periods measured. `path` is what the panel asks: its "Last 30 days" preset (which the API
  * keeps ready, SpeedReportWarmer), or a year chosen by hand. `coldPath` is the same days in UTC,
  * a period nobody asked for before: its first request waits for the whole aggregation.
+ * `underListLoad`: the year's days in yet another zone, aggregated for the first time while the
+ * list is loaded (what the API's other requests meet meanwhile).
  */
-export function speedToLeadPaths(now: Date): Record<string, { path: string; coldPath: string }> {
+export function speedToLeadPaths(now: Date): Record<string, { path: string; coldPath: string; underListLoad?: string }> {
   const last30 = presetPeriod('last30', now, PANEL_ZONE);
   const utcDay = (daysBack: number) => new Date(now.getTime() - daysBack * 86_400_000).toISOString().slice(0, 10);
   const year = { from: utcDay(364), to: utcDay(0), tz: 'UTC' };
   return {
     '30 days': { path: reportPath(last30), coldPath: reportPath({ ...last30, tz: 'UTC' }) },
-    'a year': { path: reportPath(year), coldPath: reportPath(year) },
+    'a year': { path: reportPath(year), coldPath: reportPath(year), underListLoad: reportPath({ ...year, tz: PANEL_ZONE }) },
   };
 }
 

@@ -153,7 +153,7 @@ describe.each(PROVIDERS)('the speed-to-lead aggregation on %s', (provider) => {
           // More lists at once than the read pool has connections: none waits behind the report's queries.
           const lists = await Promise.all(Array.from({ length: 6 }, () => admin.agent.get('/api/leads').query({ limit: 5 }).expect(200)));
           expect(lists.map((list) => list.body.length)).toEqual([5, 5, 5, 5, 5, 5]);
-          // Longer than a pool's query waits for a connection by default (5 s): the report's last two queries wait this long for its first two.
+          // Longer than a pool's query waits for a connection by default (5 s): the report's other queries wait this long for its first.
           await sleep(6_000);
           expect(reportAnswered).toBe(false);
         } finally {

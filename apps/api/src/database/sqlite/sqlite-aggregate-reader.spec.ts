@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { Worker } from 'node:worker_threads';
@@ -47,6 +47,14 @@ describe('SqliteAggregateReader', () => {
     await expect(failed).rejects.toThrow('no such column: missing_column');
     await expect(failed).rejects.toMatchObject({ code: 'SQLITE_ERROR' });
     expect(await aggregates.rows(sql`SELECT count(*) AS leads FROM leads`)).toEqual([{ leads: 50 }]);
+  });
+
+  it("runs its queries below the priority of the API's own thread (Linux schedules each thread apart)", async () => {
+    await aggregates.rows(sql`SELECT count(*) AS leads FROM leads`);
+    // The 19th field of a thread's stat is its nice value (the 17th after the command's closing parenthesis).
+    const niceOf = (threadId: string) => Number(readFileSync(`/proc/self/task/${threadId}/stat`, 'utf8').split(') ').at(-1)!.split(' ')[16]);
+    expect(niceOf(String(process.pid))).toBe(0);
+    expect(readdirSync('/proc/self/task').map(niceOf)).toContain(10);
   });
 
   it('ends an idle thread after a minute, and starts another for the next query', async () => {

@@ -1,3 +1,5 @@
+import { Logger } from '@nestjs/common';
+import { constants, setPriority } from 'node:os';
 import { extname, join } from 'node:path';
 import { Worker } from 'node:worker_threads';
 import type { RowReader } from '../database-dialect';
@@ -23,9 +25,11 @@ interface Pending {
  * read beside the app's writes; it sees committed data only, as the read side does. Queries
  * run one after the other, in the order they are asked; rows come back as the read side gives
  * them (booleans, UtcTimeText, numbers). The thread starts at the first query, holds the
- * process open only while a query is under way, and ends once idle for IDLE_MS.
+ * process open only while a query is under way, and ends once idle for IDLE_MS. On Linux it
+ * runs below the API thread's priority: where the cores are busy, requests come before reports.
  */
 export class SqliteAggregateReader implements RowReader {
+  private readonly logger = new Logger(SqliteAggregateReader.name);
   private worker?: Worker;
   private readonly pending = new Map<number, Pending>();
   private lastId = 0;
@@ -84,6 +88,10 @@ export class SqliteAggregateReader implements RowReader {
   }
 
   private answer(worker: Worker, reply: AggregateWorkerReply): void {
+    if ('osThreadId' in reply) {
+      if (reply.osThreadId !== null) this.yieldToRequests(reply.osThreadId);
+      return;
+    }
     const pending = this.pending.get(reply.id);
     this.pending.delete(reply.id);
     if (this.pending.size === 0) {
@@ -93,6 +101,14 @@ export class SqliteAggregateReader implements RowReader {
     if (!pending) return;
     if ('rows' in reply) pending.resolve(reply.rows);
     else pending.reject(Object.assign(new Error(reply.error.message), { code: reply.error.code }));
+  }
+
+  private yieldToRequests(osThreadId: number): void {
+    try {
+      setPriority(osThreadId, constants.priority.PRIORITY_BELOW_NORMAL);
+    } catch (error) {
+      this.logger.warn({ err: error, osThreadId }, 'The aggregation thread runs at the API thread’s priority: lowering it was refused');
+    }
   }
 
   /** Ends an idle thread; the next query starts another. */

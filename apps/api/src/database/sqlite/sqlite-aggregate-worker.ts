@@ -1,13 +1,15 @@
 // The worker thread of SqliteAggregateReader: runs its queries on a read-only connection of
 // its own, one after the other, while the API's event loop goes on answering requests.
 import Database, { type Statement } from 'better-sqlite3';
+import { readlinkSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { rowConverter } from './sqlite-rows';
 
 /** What the reader asks: a query's rows, or (holdUntil) to stay busy until that flag is set to 1. */
 export type AggregateWorkerRequest = { id: number; sql: string; values: unknown[] } | { holdUntil: Int32Array };
 
-export type AggregateWorkerReply = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } };
+/** A query's rows or error; first of all, the thread's own id in the operating system (Linux only, else null). */
+export type AggregateWorkerReply = { id: number; rows: unknown[] } | { id: number; error: { message: string; code?: string } } | { osThreadId: number | null };
 
 /** Prepared statements kept: a report is a few query shapes per grouping. */
 const STATEMENTS_KEPT = 50;
@@ -27,6 +29,9 @@ function prepared(sql: string) {
   }
   return found;
 }
+
+// Linux schedules each thread apart (/proc/thread-self is this one: "<pid>/task/<tid>"): the reader lowers its priority by this id.
+parentPort!.postMessage({ osThreadId: process.platform === 'linux' ? Number(readlinkSync('/proc/thread-self').split('/').at(-1)) : null } satisfies AggregateWorkerReply);
 
 parentPort!.on('message', (request: AggregateWorkerRequest) => {
   if ('holdUntil' in request) {
