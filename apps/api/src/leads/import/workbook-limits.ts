@@ -2,7 +2,8 @@ import { Inflate } from 'fflate';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import { limitMessages, type ImportLimits } from './import-limits';
 import { WorkbookLimitError, XmlPartMeter, type WorkbookPartKind } from './xml-part-meter';
-import { zipEntries } from './zip-entries';
+import { centralDirectory } from './zip-directory';
+import { zipEntries, type ZipEntry } from './zip-entries';
 
 /** Compressed bytes inflated at a time: deflate expands a byte at most 1,032 times, so one step yields at most ~4 MiB, however the file was made. */
 const COMPRESSED_STEP = 4 * 1024;
@@ -12,7 +13,8 @@ const BYTES_PER_TURN = 1024 * 1024;
 
 /**
  * What stops an .xlsx from being read, or undefined for one within the import's limits:
- * each entry unzipped as exceljs's reader meets it (zipEntries), a few KB at a time, every
+ * each entry unzipped (zipEntries, which must agree with the central directory exceljs's
+ * reader opens them by: directoryAgrees), a few KB at a time, every
  * unzipped byte counted (IMPORT_MAX_UNZIPPED_BYTES) and each part exceljs parses measured by
  * XmlPartMeter (shared strings, cells, what it keeps whole), up to the first excess. Nothing
  * unzipped is kept: a 4 GB bomb costs a few MB. An entry that does not inflate is refused
@@ -31,10 +33,12 @@ export async function checkWorkbookLimits(file: Buffer, limits: ImportLimits): P
 const measured = new WeakMap<Buffer, { limits: ImportLimits; refusal: string | undefined }>();
 
 async function measure(file: Buffer, limits: ImportLimits): Promise<string | undefined> {
+  const entries = [...zipEntries(file)];
+  if (!directoryAgrees(file, entries)) return UNREADABLE_DIRECTORY;
   let unzipped = 0;
   let unzippedAtTurn = 0;
   try {
-    for (const entry of zipEntries(file)) {
+    for (const entry of entries) {
       const kind = partKindOf(entry.name);
       const meter = kind && new XmlPartMeter(entry.name, kind, limits);
       const take = (bytes: Uint8Array, final: boolean) => {
@@ -60,6 +64,26 @@ async function measure(file: Buffer, limits: ImportLimits): Promise<string | und
     return error instanceof WorkbookLimitError ? error.message : `is not an Excel workbook (.xlsx) we can read: ${error instanceof Error ? error.message : String(error)}`;
   }
   return undefined;
+}
+
+const UNREADABLE_DIRECTORY = 'is not an Excel workbook (.xlsx) we can read: its central directory does not list the entries it holds, one after another';
+
+/**
+ * Whether the archive's central directory lists exactly the entries met one after another from
+ * its start, each at the same place and of the same size. exceljs's reader (patched: see
+ * patches/exceljs@4.4.0.patch) opens parts by the directory, and what is measured here is what
+ * it will read only if both agree; every spreadsheet program writes archives where they do.
+ */
+function directoryAgrees(file: Buffer, entries: ZipEntry[]): boolean {
+  const listed = centralDirectory(file);
+  return (
+    listed !== undefined &&
+    listed.length === entries.length &&
+    listed.every((entry, index) => {
+      const met = entries[index]!;
+      return entry.headerOffset === met.headerOffset && entry.name === met.name && entry.compression === met.compression && entry.compressedSize === met.data.length;
+    })
+  );
 }
 
 /** The parts exceljs's WorkbookReader parses, by its own tests of their names (a sheet's is not anchored); it only unzips the others. */

@@ -5,9 +5,6 @@ import type { ImportLimits } from './import-limits';
 import type { ImportTableResult, TableRecord } from './import-table';
 import { checkWorkbookLimits } from './workbook-limits';
 
-/** Passes over a workbook before it is called unreadable (see xlsxTable). */
-const READ_ATTEMPTS = 3;
-
 /** An .xlsx workbook is a ZIP archive whose first entry Excel names [Content_Types].xml. */
 export function isXlsx(file: Buffer): boolean {
   return file.subarray(0, 4).equals(Buffer.from('PK\u0003\u0004', 'latin1'));
@@ -25,17 +22,10 @@ export async function xlsxTable(file: Buffer, limits: ImportLimits): Promise<Imp
   const refusal = await checkWorkbookLimits(file, limits);
   if (refusal !== undefined) return { ok: false, errors: [{ field: 'file', message: refusal }] };
   let header: TableRecord | undefined;
-  for (let attempt = 1; ; attempt += 1) {
-    try {
-      header = undefined;
-      for await (const record of xlsxRows(file)) header ??= record;
-      break;
-    } catch (error) {
-      // exceljs' streaming reader sometimes reaches a sheet before the workbook's own entry under load
-      // (exceljs/exceljs#962: "reading 'sheets'"); the same file reads on a second pass.
-      if (attempt < READ_ATTEMPTS && String((error as Error).message).includes("reading 'sheets'")) continue;
-      return { ok: false, errors: [{ field: 'file', message: `is not an Excel workbook (.xlsx) we can read: ${(error as Error).message}` }] };
-    }
+  try {
+    for await (const record of xlsxRows(file)) header ??= record;
+  } catch (error) {
+    return { ok: false, errors: [{ field: 'file', message: `is not an Excel workbook (.xlsx) we can read: ${(error as Error).message}` }] };
   }
   if (!header || header.line !== 1 || header.cells.every((cell) => cell.trim() === '')) {
     return { ok: false, errors: [{ field: 'file', message: 'has no header row: the first row of its first sheet must name the columns' }] };

@@ -1,5 +1,6 @@
-/** One entry of a ZIP archive as a streaming reader meets it: its name, how it is compressed, its compressed bytes. */
+/** One entry of a ZIP archive as a streaming reader meets it: where its local header starts, its name, how it is compressed, its compressed bytes. */
 export interface ZipEntry {
+  headerOffset: number;
   name: string;
   compression: number;
   data: Buffer;
@@ -29,12 +30,12 @@ export function* zipEntries(file: Buffer): Generator<ZipEntry> {
     let compressedSize = file.readUInt32LE(offset + 18);
     if (compressedSize === SIZE_IN_ZIP64_FIELD) compressedSize = zip64CompressedSize(file.subarray(extraStart, dataStart)) ?? 0;
     if (!(flags & 0x08) || compressedSize > 0) {
-      yield { name, compression, data: file.subarray(dataStart, dataStart + compressedSize) };
+      yield { headerOffset: offset, name, compression, data: file.subarray(dataStart, dataStart + compressedSize) };
       offset = dataStart + compressedSize;
     } else {
       const descriptor = file.indexOf(DATA_DESCRIPTOR, dataStart);
       const dataEnd = descriptor === -1 ? file.length : descriptor;
-      yield { name, compression, data: file.subarray(dataStart, dataEnd) };
+      yield { headerOffset: offset, name, compression, data: file.subarray(dataStart, dataEnd) };
       // The descriptor: its signature, the CRC and both sizes.
       offset = dataEnd + 16;
     }
