@@ -68,3 +68,4 @@ export * from './tasks/task-input';
 export * from './tasks/list-tasks-query';
 export * from './tasks/calendar';
 export * from './reports/speed-to-lead-periods';
+export * from './chat/chat-message';
