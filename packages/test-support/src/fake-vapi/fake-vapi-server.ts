@@ -3,7 +3,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import type { AddressInfo } from 'node:net';
 import { FakeVapiChats, type FakeChatBehaviour, type FakeSessionReadBehaviour } from './fake-vapi-chats';
 import { badRequest, FakeVapiResources, sendJson as send, type FakeAnswer } from './fake-vapi-resources';
-import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
+import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeChatContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
 import { toneWav } from './test-recording';
 import { compileVapiSchemas, vapiSchemaErrors } from './vapi-schema-validator';
 
@@ -132,9 +132,9 @@ export class FakeVapiServer {
     return new Promise((resolve) => this.arrivals.push(resolve));
   }
 
-  /** The model called tools during a call: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
-  sendToolCalls(server: FakeServerUrl, call: FakeCallContext, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
-    return postServerMessage(server, toolCallsMessage(call, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
+  /** The model called tools during a call, or a text chat: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
+  sendToolCalls(server: FakeServerUrl, about: FakeCallContext | { chat: FakeChatContext }, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
+    return postServerMessage(server, toolCallsMessage(about, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
   }
 
   /** The assistant's transfer tool has no destination: where to (ServerMessageResponseTransferDestinationRequest: `destination` or `error`). */
