@@ -309,6 +309,9 @@ describe.each(PROVIDERS)('the chat through the API on %s', (provider) => {
     expect(answer.status).toBe(200);
     const [result] = (answer.body as { results: { toolCallId: string; result?: string }[] }).results;
     expect(result).toMatchObject({ toolCallId: 'tool-call-1', result: expect.stringContaining('Casa Goa Heritage Villa') });
+    // As on a web call, a chat gives no number to book a visit for: the agent offers a call back.
+    const booking = await vapi.sendToolCalls(webhook, { chat: { id: 'chat-2', sessionId } }, [{ id: 'tool-call-2', name: 'book_site_visit', arguments: { propertyId: 6, preferredTime: 'tomorrow 11 am' }, argumentsAs: 'object' }]);
+    expect((booking.body as { results: { error?: string }[] }).results[0].error).toContain('an adviser will call back');
   });
 
   it('ends a session it never opened with a 404', async () => {
