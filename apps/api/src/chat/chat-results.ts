@@ -5,6 +5,7 @@ import { Clock } from '../common/clock';
 import { CallerRequestsRecorder } from '../compliance/caller-requests.recorder';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
+import type { TransactionClient } from '../database/prisma-client';
 import type { ChatSession, WebhookEvent } from '../database/models';
 import type { LiveEventSignal } from '../events/live-event';
 import { LiveEventsService } from '../events/live-events.service';
@@ -57,9 +58,9 @@ export class ChatResults {
     });
   }
 
-  /** A chat ends here (by the visitor, or idle): its result is due, stored before the chat is marked ended. */
-  due(chat: ChatSession, endedBy: ChatEndedBy): Promise<WebhookEvent> {
-    return this.deliveries.store({ channel: CHAT_CHANNEL, externalId: chat.vapiSessionId, type: CHAT_ENDED, payload: JSON.stringify({ vapiSessionId: chat.vapiSessionId, endedBy }) });
+  /** A chat ends here (by the visitor, or idle): its result is due, stored in the transaction that marks the chat ended. */
+  due(chat: ChatSession, endedBy: ChatEndedBy, tx: TransactionClient): Promise<WebhookEvent> {
+    return this.deliveries.store({ channel: CHAT_CHANNEL, externalId: chat.vapiSessionId, type: CHAT_ENDED, payload: JSON.stringify({ vapiSessionId: chat.vapiSessionId, endedBy }) }, tx);
   }
 
   /** Vapi's `session.updated` of a completed session: stored (it says more than a row that only said the result was due), then tried. */

@@ -47,7 +47,7 @@ export class ChatSchedule implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async round(): Promise<void> {
     const idleSince = new Date(this.clock.now().getTime() - this.config.CHAT_IDLE_MINUTES * 60_000);
-    for (const chat of await this.sessions.idleSince(idleSince, ROUND_LIMIT)) await this.endings.end(chat, 'idle');
+    for (const chat of await this.sessions.idleSince(idleSince, ROUND_LIMIT)) await this.endings.endIdle(chat, idleSince);
     const now = this.clock.now().getTime();
     const due = (await this.deliveries.unprocessed([CHAT_CHANNEL], ROUND_LIMIT)).filter(
       (event) => nextAttemptAt(event.receivedAt, event.attempts, this.config.CHAT_RETRY_SECONDS).getTime() <= now,

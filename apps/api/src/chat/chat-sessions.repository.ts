@@ -29,9 +29,13 @@ export class ChatSessionsRepository {
     return count === 1;
   }
 
-  /** Ends an active chat; false when it was not active (another process, or the visitor, ended it first). */
-  async end(id: string, endedBy: ChatEndedBy, now: Date): Promise<boolean> {
-    const { count } = await this.database.transaction((tx) => tx.chatSession.updateMany({ where: { id, state: 'active' }, data: { state: 'ended', endedBy, endedAt: now } }));
+  /**
+   * Ends an active chat, in the transaction that stores its result's inbox row; false when it was
+   * not active (another process, or the visitor, ended it first), or, ended for being idle, when
+   * a message came since `quietSince`.
+   */
+  async end(id: string, endedBy: ChatEndedBy, now: Date, quietSince: Date | undefined, tx: TransactionClient): Promise<boolean> {
+    const { count } = await tx.chatSession.updateMany({ where: { id, state: 'active', ...(quietSince ? { lastActivityAt: { lt: quietSince } } : {}) }, data: { state: 'ended', endedBy, endedAt: now } });
     return count === 1;
   }
 

@@ -61,6 +61,6 @@ export class ChatController {
     // Longer than any session id, or holding NUL (which PostgreSQL cannot compare): no chat of ours.
     const chat = sessionId.length <= 200 && !sessionId.includes('\u0000') ? await this.sessions.findByVapiId(sessionId) : null;
     if (!chat) throw new NotFoundException('No chat with this session id.');
-    if (chat.state === 'active') await this.endings.endSoon(chat, 'visitor');
+    if (chat.state === 'active') await this.endings.endByVisitor(chat);
   }
 }

@@ -26,16 +26,18 @@ export class ChannelDeliveriesRepository {
    * Stores a delivery once per (channel, externalId), committed before any effect; a
    * redelivery (Meta retries for 36 hours, a chat's result sent twice) finds the row the first one made.
    */
-  store(delivery: ChannelDelivery): Promise<WebhookEvent> {
+  store(delivery: ChannelDelivery, tx?: TransactionClient): Promise<WebhookEvent> {
     const { channel, externalId, type, payload } = delivery;
-    return this.database.transaction(async (tx) => {
+    const insert = async (db: TransactionClient) => {
       // Raw for ON CONFLICT DO NOTHING: two processes receiving one lead at once both find one row, neither fails.
-      await tx.$executeRaw`
+      await db.$executeRaw`
         INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
         VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
         ON CONFLICT (channel, external_id) DO NOTHING`;
-      return tx.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
-    });
+      return db.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
+    };
+    // In the caller's transaction when it has one (the row commits with what makes it due).
+    return tx ? insert(tx) : this.database.transaction(insert);
   }
 
   /**
