@@ -1,0 +1,174 @@
+import AxeBuilder from '@axe-core/playwright';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { setChatBehaviour, vapiSession, voiceRequests } from '../support/voice-platform-control';
+
+const SCREENSHOTS = join(__dirname, '../test-results/screenshots');
+const STORAGE_KEY = 'lead-desk:chat';
+
+const chatPanel = (page: Page) => page.getByRole('dialog', { name: 'Chat with AI' });
+const conversation = (page: Page) => chatPanel(page).getByRole('log', { name: 'Conversation' });
+const lines = (page: Page) => conversation(page).getByRole('listitem');
+const messageBox = (page: Page) => chatPanel(page).getByRole('textbox', { name: 'Your message' });
+/** The fake assistant's answer to a message, as it says it. */
+const reply = (text: string) => `Happy to help with "${text}". Which city are you looking in?`;
+
+/** The session the page keeps in this browser (the API names it after Vapi's). */
+async function keptSessionId(page: Page): Promise<string> {
+  const kept = await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY);
+  return (JSON.parse(kept ?? '{}') as { state?: { session?: { sessionId: string } } }).state?.session?.sessionId ?? '';
+}
+
+/** Serious and critical axe findings in the chat panel. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page }).include('[role="dialog"]').analyze();
+  return results.violations
+    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
+    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
+}
+
+/** Presses Tab until `target` has focus (at most `limit` times). */
+async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
+  for (let i = 0; i < limit && !(await target.evaluate((element) => element === document.activeElement)); i += 1) await page.keyboard.press('Tab');
+  await expect(target).toBeFocused();
+}
+
+test('"Chat with AI" opens a chat with the agent, not a call; its words stream in, a reload keeps the conversation, and "End chat" ends it', async ({ page }) => {
+  // Paced words: each streamed chunk a quarter of a second after the last.
+  await setChatBehaviour({ chatChunkDelayMs: 250 });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Chat with AI' }).click();
+  await expect(messageBox(page)).toBeFocused();
+
+  await messageBox(page).fill('2BHK in Pune under 1 Cr');
+  await page.keyboard.press('Enter');
+  await expect(lines(page).first()).toHaveText('You: 2BHK in Pune under 1 Cr');
+  // The first words show while the answer is still coming (its line busy), the rest after.
+  const answer = lines(page).nth(1);
+  await expect(answer).toHaveAttribute('aria-busy', 'true');
+  await expect(answer).toContainText('Happy to');
+  await expect(answer).not.toContainText('Which city are you looking in?');
+
+  // Written while the agent answers: sent once the answer has finished.
+  await messageBox(page).fill('Near a metro station');
+  await page.keyboard.press('Enter');
+  await expect(lines(page).nth(2)).toHaveText('You: Near a metro stationSent when the agent has answered');
+  await expect(answer).toHaveText(`Agent: ${reply('2BHK in Pune under 1 Cr')}`);
+  await expect(answer).not.toHaveAttribute('aria-busy');
+  await expect(lines(page)).toHaveCount(4);
+  await expect(lines(page).nth(3)).toHaveText(`Agent: ${reply('Near a metro station')}`, { timeout: 15_000 });
+
+  const chats = (await voiceRequests()).filter((request) => request.path === '/chat' || request.path === '/chat/web');
+  expect(chats).toHaveLength(2);
+  // The browser never talks to the voice platform for the chat: the API does, with the private key.
+  expect(chats.every((request) => request.authorization === 'Bearer test-private-key')).toBe(true);
+  expect((await voiceRequests()).filter((request) => request.path === '/call/web')).toEqual([]);
+  const sessionId = await keptSessionId(page);
+  expect(sessionId).not.toBe('');
+
+  // A reload: the panel is back, open, with the conversation, which goes on in the same session.
+  await page.reload();
+  await expect(lines(page)).toHaveCount(4);
+  await expect(lines(page).nth(3)).toHaveText(`Agent: ${reply('Near a metro station')}`);
+  await messageBox(page).fill('Any with parking?');
+  await page.keyboard.press('Enter');
+  await expect(lines(page).nth(5)).toHaveText(`Agent: ${reply('Any with parking?')}`, { timeout: 15_000 });
+  expect(await keptSessionId(page)).toBe(sessionId);
+  expect((await vapiSession(sessionId)).messages.length).toBeGreaterThanOrEqual(6);
+
+  await chatPanel(page).getByRole('button', { name: 'End chat' }).click();
+  await expect(conversation(page)).toContainText('You ended the chat. Write a message to start a new one.');
+  await expect(lines(page)).toHaveCount(0);
+  await expect.poll(async () => (await vapiSession(sessionId)).status).toBe('completed');
+  expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)).toBeNull();
+  await page.reload();
+  await expect(page.getByRole('region', { name: 'Customer Property Demo' })).toBeVisible();
+  await expect(chatPanel(page)).toBeHidden();
+});
+
+test('a message the agent could not answer stays in the box, says why, and Retry sends it again once', async ({ page }) => {
+  await setChatBehaviour({ chatBehaviour: 'server-error' });
+  await page.goto('/');
+  await page.getByRole('button', { name: 'Chat with AI' }).click();
+  await messageBox(page).fill('Villas in Goa?');
+  await page.keyboard.press('Enter');
+  const failure = chatPanel(page).getByRole('alert');
+  await expect(failure).toContainText('Your message was not answered');
+  await expect(messageBox(page)).toHaveValue('Villas in Goa?');
+  await expect(lines(page)).toHaveCount(0);
+
+  await setChatBehaviour();
+  await failure.getByRole('button', { name: 'Retry' }).click();
+  await expect(lines(page).nth(1)).toHaveText(`Agent: ${reply('Villas in Goa?')}`);
+  await expect(failure).toBeHidden();
+  await expect(messageBox(page)).toHaveValue('');
+  expect((await voiceRequests()).filter((request) => request.path === '/chat')).toHaveLength(1);
+});
+
+for (const theme of ['light', 'dark'] as const) {
+  test(`the chat works with the keyboard alone at 375 px and has no serious accessibility violations, in the ${theme} theme`, async ({ page }) => {
+    await setChatBehaviour();
+    await page.setViewportSize({ width: 375, height: 800 });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/');
+    await expect(page.locator('html')).toHaveAttribute('data-theme', theme);
+    const opener = page.getByRole('button', { name: 'Chat with AI' });
+    await tabTo(page, opener);
+    await page.keyboard.press('Enter');
+
+    // A dialog over the whole screen: focus in its box, and held within it.
+    const panel = chatPanel(page);
+    await expect(panel).toHaveAttribute('aria-modal', 'true');
+    await expect(messageBox(page)).toBeFocused();
+    const box = await panel.boundingBox();
+    expect(box && box.x >= 0 && box.width <= 375).toBe(true);
+    expect(await panel.evaluate((element) => element.scrollWidth - element.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await seriousViolations(page)).toEqual([]);
+
+    await page.keyboard.type('Plots near Nashik');
+    await page.keyboard.press('Enter');
+    await expect(lines(page).nth(1)).toHaveText(`Agent: ${reply('Plots near Nashik')}`);
+    await expect(messageBox(page)).toBeFocused();
+    await page.keyboard.press('Tab');
+    await expect(panel.getByRole('button', { name: 'Send' })).toBeFocused();
+    for (let i = 0; i < 6; i += 1) {
+      await page.keyboard.press('Tab');
+      expect(await panel.evaluate((element) => element.contains(document.activeElement))).toBe(true);
+    }
+    expect(await seriousViolations(page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `chat-375-${theme}.png`) });
+
+    // Escape closes it, focus back on the button; Enter opens it again, the conversation kept.
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(opener).toBeFocused();
+    await page.keyboard.press('Enter');
+    await expect(lines(page)).toHaveCount(2);
+    await tabTo(page, panel.getByRole('button', { name: 'End chat' }));
+    await page.keyboard.press('Enter');
+    await expect(conversation(page)).toContainText('You ended the chat.');
+  });
+
+  test(`on a wide screen the chat is a panel beside the page with no serious accessibility violations, in the ${theme} theme`, async ({ page }) => {
+    await setChatBehaviour();
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.emulateMedia({ colorScheme: theme });
+    await page.goto('/');
+    await page.getByRole('button', { name: 'Chat with AI' }).click();
+    const panel = chatPanel(page);
+    await expect(panel).not.toHaveAttribute('aria-modal');
+    await messageBox(page).fill('Hello');
+    await page.keyboard.press('Enter');
+    await expect(lines(page).nth(1)).toHaveText(`Agent: ${reply('Hello')}`);
+    expect(await seriousViolations(page)).toEqual([]);
+    mkdirSync(SCREENSHOTS, { recursive: true });
+    await page.screenshot({ path: join(SCREENSHOTS, `chat-wide-${theme}.png`) });
+
+    // The page stays usable beside it: the explorer's tabs answer while the chat stays open.
+    await page.getByRole('tab', { name: /^Villas \(\d+\)$/ }).click();
+    await expect(page.getByRole('tab', { name: /^Villas \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
+    await expect(panel).toBeVisible();
+  });
+}
