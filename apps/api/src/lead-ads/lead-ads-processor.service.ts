@@ -7,7 +7,7 @@ import { LeadIntakeService } from '../leads/intake/lead-intake.service';
 import { googleAdsLeadSchema } from './google/google-ads-lead';
 import { inboundLeadFromGoogle } from './google/google-ads-lead-mapping';
 import { GOOGLE_ADS_CHANNEL, META_CHANNEL, META_WEBHOOK_SOURCE } from './lead-ad-channels';
-import { AlreadyProcessedError, LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
+import { AlreadyProcessedError, ChannelDeliveriesRepository } from '../inbox/channel-deliveries.repository';
 import { LeadSourceRefusalsRepository } from './lead-source-refusals.repository';
 import { MetaGraphClient, MetaGraphError } from './meta/meta-graph-client';
 import { inboundLeadFromMeta } from './meta/meta-lead-mapping';
@@ -30,7 +30,7 @@ export class LeadAdsProcessor {
 
   constructor(
     private readonly database: Database,
-    private readonly deliveries: LeadAdDeliveriesRepository,
+    private readonly deliveries: ChannelDeliveriesRepository,
     private readonly refusals: LeadSourceRefusalsRepository,
     private readonly graph: MetaGraphClient,
     private readonly intake: LeadIntakeService,

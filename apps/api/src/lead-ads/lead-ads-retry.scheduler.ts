@@ -1,8 +1,9 @@
 import { Inject, Injectable, Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common';
 import { PeriodicTask } from '../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
-import { LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
-import { nextAttemptAt } from './lead-ad-retry-backoff';
+import { ChannelDeliveriesRepository } from '../inbox/channel-deliveries.repository';
+import { nextAttemptAt } from '../inbox/retry-backoff';
+import { LEAD_AD_CHANNELS } from './lead-ad-channels';
 import { LeadAdsProcessor } from './lead-ads-processor.service';
 
 /** Deliveries looked at per round; more wait for the next. */
@@ -24,7 +25,7 @@ export class LeadAdsRetryScheduler implements OnApplicationBootstrap, OnModuleDe
   );
 
   constructor(
-    private readonly deliveries: LeadAdDeliveriesRepository,
+    private readonly deliveries: ChannelDeliveriesRepository,
     private readonly processor: LeadAdsProcessor,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -45,7 +46,7 @@ export class LeadAdsRetryScheduler implements OnApplicationBootstrap, OnModuleDe
 
   private async processDue(): Promise<void> {
     const now = Date.now();
-    const due = (await this.deliveries.unprocessed(ROUND_LIMIT)).filter(
+    const due = (await this.deliveries.unprocessed(LEAD_AD_CHANNELS, ROUND_LIMIT)).filter(
       (event) => nextAttemptAt(event.receivedAt, event.attempts, this.config.LEAD_ADS_RETRY_SECONDS).getTime() <= now,
     );
     for (const event of due) await this.processor.attempt(event);

@@ -1,7 +1,7 @@
 import { Module } from '@nestjs/common';
+import { InboxModule } from '../inbox/inbox.module';
 import { LeadIntakeModule } from '../leads/intake/lead-intake.module';
 import { GoogleAdsWebhookController } from './google/google-ads-webhook.controller';
-import { LeadAdDeliveriesRepository } from './lead-ad-deliveries.repository';
 import { LeadAdsProcessor } from './lead-ads-processor.service';
 import { LeadAdsRetryScheduler } from './lead-ads-retry.scheduler';
 import { LeadSourceRefusalsRepository } from './lead-source-refusals.repository';
@@ -11,9 +11,9 @@ import { MetaWebhookController } from './meta/meta-webhook.controller';
 
 /** Leads from the ad platforms' lead forms: Meta Lead Ads (Facebook, Instagram) and Google Ads, through the webhook inbox to the intake. */
 @Module({
-  imports: [LeadIntakeModule],
+  imports: [LeadIntakeModule, InboxModule],
   controllers: [MetaWebhookController, GoogleAdsWebhookController],
-  providers: [LeadAdDeliveriesRepository, LeadSourceRefusalsRepository, LeadAdsProcessor, LeadAdsRetryScheduler, MetaGraphClient, MetaSignatureGuard],
+  providers: [LeadSourceRefusalsRepository, LeadAdsProcessor, LeadAdsRetryScheduler, MetaGraphClient, MetaSignatureGuard],
   exports: [LeadAdsProcessor],
 })
 export class LeadAdsModule {}

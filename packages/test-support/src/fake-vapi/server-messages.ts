@@ -99,7 +99,7 @@ export function assistantRequestMessage(call: FakeCallContext): Record<string, u
 export async function postServerMessage(
   server: FakeServerUrl,
   message: { checked: Record<string, unknown>; sent: Record<string, unknown> },
-  schemas: { message: VapiSchemaName; answer: VapiSchemaName },
+  schemas: { message: VapiSchemaName; answer?: VapiSchemaName },
   extraHeaders: Record<string, string> = {},
 ): Promise<ServerAnswer> {
   const drift = vapiSchemaErrors(schemas.message, message.checked);
@@ -114,7 +114,7 @@ export async function postServerMessage(
   const response = await fetch(server.url, { method: 'POST', headers, body });
   const text = await response.text();
   const answer = text ? (JSON.parse(text) as Record<string, unknown>) : {};
-  if (response.status === 200) {
+  if (response.status === 200 && schemas.answer) {
     const errors = vapiSchemaErrors(schemas.answer, answer);
     if (errors.length > 0) throw new Error(`The server's answer does not fit Vapi's ${schemas.answer}: ${errors.join('; ')} (${text})`);
   }

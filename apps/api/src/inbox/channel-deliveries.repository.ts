@@ -3,27 +3,30 @@ import { Database } from '../database/database';
 import type { WebhookEvent } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { newRowId } from '../database/row-id';
-import { LEAD_AD_CHANNELS, type LeadAdChannel } from './lead-ad-channels';
 
 /** A delivery as the sender identified it: its own id makes a redelivery the same row. */
-export interface LeadAdDelivery {
-  channel: LeadAdChannel;
+export interface ChannelDelivery {
+  /** The inbox channel (WebhookEvent.channel): meta, google_ads, chat… */
+  channel: string;
   externalId: string;
   type: string;
   /** What the delivery said, as JSON text, without its credential. */
   payload: string;
 }
 
-/** The ad platforms' deliveries in the webhook inbox: the only place that queries them. */
+/**
+ * The webhook inbox's deliveries of the channels that hand a lead to the intake and retry it
+ * until it is made (the ad platforms' lead forms, finished chats): the only place that queries them.
+ */
 @Injectable()
-export class LeadAdDeliveriesRepository {
+export class ChannelDeliveriesRepository {
   constructor(private readonly database: Database) {}
 
   /**
    * Stores a delivery once per (channel, externalId), committed before any effect; a
-   * redelivery (Meta retries for 36 hours) finds the row the first one made.
+   * redelivery (Meta retries for 36 hours, a chat's result sent twice) finds the row the first one made.
    */
-  store(delivery: LeadAdDelivery): Promise<WebhookEvent> {
+  store(delivery: ChannelDelivery): Promise<WebhookEvent> {
     const { channel, externalId, type, payload } = delivery;
     return this.database.transaction(async (tx) => {
       // Raw for ON CONFLICT DO NOTHING: two processes receiving one lead at once both find one row, neither fails.
@@ -62,10 +65,10 @@ export class LeadAdDeliveriesRepository {
     await this.database.transaction((tx) => tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { error: error.slice(0, 2000) } }));
   }
 
-  /** Deliveries of the ad platforms not processed yet, oldest first. */
-  unprocessed(limit: number): Promise<WebhookEvent[]> {
+  /** Deliveries of these channels not processed yet, oldest first. */
+  unprocessed(channels: string[], limit: number): Promise<WebhookEvent[]> {
     return this.database.client.webhookEvent.findMany({
-      where: { channel: { in: LEAD_AD_CHANNELS }, processedAt: null, unattributable: false },
+      where: { channel: { in: channels }, processedAt: null, unattributable: false },
       orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
       take: limit,
     });
