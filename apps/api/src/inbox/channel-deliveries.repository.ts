@@ -38,6 +38,23 @@ export class ChannelDeliveriesRepository {
     });
   }
 
+  /**
+   * Stores a delivery that says more than one stored before it (a chat's result, where a row
+   * only said the result was due): a row not processed yet takes its type and payload; a
+   * processed one is left as it is, so nothing is applied twice.
+   */
+  storeNewer(delivery: ChannelDelivery): Promise<WebhookEvent> {
+    const { channel, externalId, type, payload } = delivery;
+    return this.database.transaction(async (tx) => {
+      await tx.$executeRaw`
+        INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
+        VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
+        ON CONFLICT (channel, external_id) DO UPDATE SET type = excluded.type, payload = excluded.payload
+        WHERE webhook_events.processed_at IS NULL`;
+      return tx.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
+    });
+  }
+
   findById(id: string): Promise<WebhookEvent | null> {
     return this.database.client.webhookEvent.findUnique({ where: { id } });
   }
@@ -54,8 +71,8 @@ export class ChannelDeliveriesRepository {
     return count === 1;
   }
 
-  /** In the transaction that applies its effects, with the lead it made or updated; throws when another try processed it meanwhile, so those effects roll back. */
-  async markProcessed(id: string, leadId: string, tx: TransactionClient): Promise<void> {
+  /** In the transaction that applies its effects, with the lead it made or updated (null: none); throws when another try processed it meanwhile, so those effects roll back. */
+  async markProcessed(id: string, leadId: string | null, tx: TransactionClient): Promise<void> {
     const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null, leadId } });
     if (count !== 1) throw new AlreadyProcessedError(id);
   }
