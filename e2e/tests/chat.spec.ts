@@ -2,6 +2,8 @@ import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { leadCards } from '../support/dashboard-page';
+import { uniqueTag } from '../support/leads-api';
 import { setChatBehaviour, vapiSession, voiceRequests } from '../support/voice-platform-control';
 
 const SCREENSHOTS = join(__dirname, '../test-results/screenshots');
@@ -37,16 +39,17 @@ async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
   await expect(target).toBeFocused();
 }
 
-test('"Chat with AI" opens a chat with the agent, not a call; its words stream in, a reload keeps the conversation, and "End chat" ends it', async ({ page }) => {
+test('"Chat with AI" opens a chat with the agent, not a call; its words stream in, a reload keeps the conversation, "End chat" ends it, and the chat becomes a lead live on the dashboard', async ({ page }) => {
   // Paced words: each streamed chunk a quarter of a second after the last.
   await setChatBehaviour({ chatChunkDelayMs: 250 });
   await page.goto('/');
   await page.getByRole('button', { name: 'Chat with AI' }).click();
   await expect(messageBox(page)).toBeFocused();
 
-  await messageBox(page).fill('2BHK in Pune under 1 Cr');
+  const first = `${uniqueTag()} 2BHK in Pune under 1 Cr`;
+  await messageBox(page).fill(first);
   await page.keyboard.press('Enter');
-  await expect(lines(page).first()).toHaveText('You: 2BHK in Pune under 1 Cr');
+  await expect(lines(page).first()).toHaveText(`You: ${first}`);
   // The first words show while the answer is still coming (its line busy), the rest after.
   const answer = lines(page).nth(1);
   await expect(answer).toHaveAttribute('aria-busy', 'true');
@@ -57,7 +60,7 @@ test('"Chat with AI" opens a chat with the agent, not a call; its words stream i
   await messageBox(page).fill('Near a metro station');
   await page.keyboard.press('Enter');
   await expect(lines(page).nth(2)).toHaveText('You: Near a metro stationSent when the agent has answered');
-  await expect(answer).toHaveText(`Agent: ${reply('2BHK in Pune under 1 Cr')}`);
+  await expect(answer).toHaveText(`Agent: ${reply(first)}`);
   await expect(answer).not.toHaveAttribute('aria-busy');
   await expect(lines(page)).toHaveCount(4);
   await expect(lines(page).nth(3)).toHaveText(`Agent: ${reply('Near a metro station')}`, { timeout: 20_000 });
@@ -82,14 +85,34 @@ test('"Chat with AI" opens a chat with the agent, not a call; its words stream i
   expect(await keptSessionId(page)).toBe(sessionId);
   expect((await vapiSession(sessionId)).messages.length).toBeGreaterThanOrEqual(6);
 
+  const chatLeads = leadCards(page).filter({ hasText: 'chat bot' });
+  await expect(leadCards(page).first()).toBeVisible();
+  const chatLeadsBefore = await chatLeads.count();
   await chatPanel(page).getByRole('button', { name: 'End chat' }).click();
   await expect(conversation(page)).toContainText('You ended the chat. Write a message to start a new one.');
   await expect(lines(page)).toHaveCount(0);
   await expect.poll(async () => (await vapiSession(sessionId)).status).toBe('completed');
   expect(await page.evaluate((key) => window.localStorage.getItem(key), STORAGE_KEY)).toBeNull();
-  await page.reload();
-  await expect(page.getByRole('region', { name: 'Customer Property Demo' })).toBeVisible();
+
+  // Without a reload, the finished chat is a lead on the dashboard (source chat bot, newest first), the chat on its timeline.
+  await chatPanel(page).getByRole('button', { name: 'Close' }).click();
   await expect(chatPanel(page)).toBeHidden();
+  await expect(chatLeads).toHaveCount(chatLeadsBefore + 1, { timeout: 20_000 });
+  const card = leadCards(page).first();
+  await expect(card).toContainText('chat bot');
+  await card.getByRole('button', { name: 'View Details' }).click();
+  const details = page.getByRole('dialog', { name: 'Unknown visitor' });
+  const entry = details.getByRole('region', { name: 'Activity' }).getByRole('listitem').filter({ hasText: 'Chat with the agent' });
+  await expect(entry).toContainText('Chat with the agent (6 messages, ended by the visitor)');
+  await entry.getByRole('button', { name: 'Show the chat' }).click();
+  await expect(entry.getByRole('listitem')).toHaveText([
+    `Visitor: ${first}`,
+    `Agent: ${reply(first)}`,
+    'Visitor: Near a metro station',
+    `Agent: ${reply('Near a metro station')}`,
+    'Visitor: Any with parking?',
+    `Agent: ${reply('Any with parking?')}`,
+  ]);
 });
 
 test('a message the agent could not answer stays in the box, says why, and Retry sends it again once', async ({ page }) => {
