@@ -39,6 +39,14 @@ const conversation = () => within(screen.getByRole('log', { name: 'Conversation'
 const messageBox = () => screen.getByRole('textbox', { name: 'Your message' });
 const typing = () => screen.queryByText('The agent is typing…');
 
+/** The visitor sends `text` from the box; once its answer has opened, the answer starts the session given (session-1 unless told; null: none yet). */
+async function sendMessage(user: ReturnType<typeof userEvent.setup>, chat: ReturnType<typeof stubChatApi>, text: string, sessionId: string | null = 'session-1') {
+  const opened = chat.answers.length;
+  await user.type(messageBox(), `${text}{Enter}`);
+  await waitFor(() => expect(chat.answers).toHaveLength(opened + 1));
+  if (sessionId) chat.answers[opened].session(sessionId, inAnHour());
+}
+
 describe('ChatPanel', { timeout: 20_000 }, () => {
   afterEach(() => {
     vi.unstubAllGlobals();
@@ -81,9 +89,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const chat = stubChatApi();
     renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
-    chat.answers[0].session('session-1', inAnHour());
+    await sendMessage(user, chat, 'Hello');
     chat.answers[0].say('Hi! ');
 
     await user.type(messageBox(), 'Villas in Goa?{Enter}');
@@ -114,9 +120,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const chat = stubChatApi();
     const page = renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
-    chat.answers[0].session('session-1', inAnHour());
+    await sendMessage(user, chat, 'Hello');
     chat.answers[0].say('Hi there.');
     chat.answers[0].finish();
     await waitFor(() => expect(conversation()).toEqual(['You: Hello', 'Agent: Hi there.']));
@@ -133,9 +137,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const chat = stubChatApi();
     const page = renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
-    chat.answers[0].session('session-1', inAnHour());
+    await sendMessage(user, chat, 'Hello');
     // Closed while the agent answers: the answer still arrives.
     await user.click(screen.getByRole('button', { name: 'Close' }));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
@@ -165,8 +167,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
 
     const { user } = await openChat();
     expect(conversation()).toEqual([]);
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
+    await sendMessage(user, chat, 'Hello', null);
     expect(chat.messages[0].sessionId).toBeNull();
     // A session that expires in a second: the conversation goes with it, whatever it showed meanwhile.
     chat.answers[0].session('session-2', new Date(Date.now() + 1000).toISOString());
@@ -186,9 +187,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
-    chat.answers[0].session('session-1', inAnHour());
+    await sendMessage(user, chat, 'Hello');
     chat.answers[0].say('Hi.');
     chat.answers[0].finish();
     await waitFor(() => expect(conversation()).toHaveLength(2));
@@ -268,9 +267,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const chat = stubChatApi();
     const page = renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
-    chat.answers[0].session('session-1', inAnHour());
+    await sendMessage(user, chat, 'Hello');
     chat.answers[0].say('Hi, I can');
     await user.type(messageBox(), 'Villas?{Enter}');
     await user.type(messageBox(), 'and plots');
@@ -294,8 +291,7 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     const chat = stubChatApi();
     renderChat();
     const { user } = await openChat();
-    await user.type(messageBox(), 'Hello{Enter}');
-    await waitFor(() => expect(chat.answers).toHaveLength(1));
+    await sendMessage(user, chat, 'Hello', null);
     chat.answers[0].say('Hi');
     chat.answers[0].close();
     expect(await screen.findByRole('alert')).toHaveTextContent('The answer stopped before it finished. Please send your message again.');
