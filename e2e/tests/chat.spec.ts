@@ -33,6 +33,12 @@ async function seriousViolations(page: Page): Promise<string[]> {
 // A browser on a machine shared with other work: streamed answers and axe take their time.
 test.beforeEach(() => test.slow());
 
+/** Ends the test's chat, so none is left for the idle finisher to turn into a lead during later tests. */
+async function endChat(page: Page): Promise<void> {
+  await chatPanel(page).getByRole('button', { name: 'End chat' }).click();
+  await expect(conversation(page)).toContainText('You ended the chat.');
+}
+
 /** Presses Tab until `target` has focus (at most `limit` times). */
 async function tabTo(page: Page, target: Locator, limit = 30): Promise<void> {
   for (let i = 0; i < limit && !(await target.evaluate((element) => element === document.activeElement)); i += 1) await page.keyboard.press('Tab');
@@ -132,6 +138,7 @@ test('a message the agent could not answer stays in the box, says why, and Retry
   await expect(failure).toBeHidden();
   await expect(messageBox(page)).toHaveValue('');
   expect((await voiceRequests()).filter((request) => request.path === '/chat')).toHaveLength(1);
+  await endChat(page);
 });
 
 for (const theme of ['light', 'dark'] as const) {
@@ -200,5 +207,6 @@ for (const theme of ['light', 'dark'] as const) {
     await page.getByRole('tab', { name: /^Villas \(\d+\)$/ }).click();
     await expect(page.getByRole('tab', { name: /^Villas \(\d+\)$/ })).toHaveAttribute('aria-selected', 'true');
     await expect(panel).toBeVisible();
+    await endChat(page);
   });
 }
