@@ -1,9 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { FakeVapiChats, type FakeChatBehaviour, type FakeSessionReadBehaviour } from './fake-vapi-chats';
+import { FakeVapiChats, type FakeChatBehaviour, type FakeChatOutcome, type FakeSessionReadBehaviour } from './fake-vapi-chats';
 import { badRequest, FakeVapiResources, sendJson as send, type FakeAnswer } from './fake-vapi-resources';
-import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
+import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeChatContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
 import { toneWav } from './test-recording';
 import { compileVapiSchemas, vapiSchemaErrors } from './vapi-schema-validator';
 
@@ -132,9 +132,9 @@ export class FakeVapiServer {
     return new Promise((resolve) => this.arrivals.push(resolve));
   }
 
-  /** The model called tools during a call: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
-  sendToolCalls(server: FakeServerUrl, call: FakeCallContext, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
-    return postServerMessage(server, toolCallsMessage(call, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
+  /** The model called tools during a call, or a text chat: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
+  sendToolCalls(server: FakeServerUrl, about: FakeCallContext | { chat: FakeChatContext }, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
+    return postServerMessage(server, toolCallsMessage(about, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
   }
 
   /** The assistant's transfer tool has no destination: where to (ServerMessageResponseTransferDestinationRequest: `destination` or `error`). */
@@ -220,7 +220,7 @@ export class FakeVapiServer {
 
   private control(method: string, path: string, body: unknown): FakeAnswer {
     if (method === 'POST' && path === '/__fake/behaviour') {
-      const { behaviour, recordingBehaviour, deleteBehaviour, chatBehaviour, sessionReadBehaviour, chatChunkDelayMs, chatServerUrl } = (body ?? {}) as {
+      const { behaviour, recordingBehaviour, deleteBehaviour, chatBehaviour, sessionReadBehaviour, chatChunkDelayMs, chatServerUrl, chatOutcome } = (body ?? {}) as {
         behaviour?: FakeVapiBehaviour;
         recordingBehaviour?: FakeRecordingBehaviour;
         deleteBehaviour?: FakeDeleteBehaviour;
@@ -229,6 +229,8 @@ export class FakeVapiServer {
         chatChunkDelayMs?: number;
         /** Where `session.updated` goes when a session completes (a browser test's app), with its credential. */
         chatServerUrl?: FakeServerUrl | null;
+        /** What every session's artifact says once completed (its structured outputs), until changed. */
+        chatOutcome?: FakeChatOutcome;
       };
       this.behaviour = behaviour ?? 'success';
       this.recordingBehaviour = recordingBehaviour ?? 'success';
@@ -237,6 +239,7 @@ export class FakeVapiServer {
       this.chats.readBehaviour = sessionReadBehaviour ?? 'success';
       this.chats.chunkDelayMs = chatChunkDelayMs ?? 0;
       if (chatServerUrl !== undefined) this.chats.serverUrl = chatServerUrl ?? undefined;
+      if (chatOutcome !== undefined) this.chats.outcome = () => chatOutcome;
       this.requests.length = 0;
       return {
         status: 200,

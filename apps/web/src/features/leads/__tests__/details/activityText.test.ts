@@ -25,4 +25,12 @@ describe('activityText', () => {
     const text = 'Site visit booked for Sun 29 Nov, 11:00 at Skyline Residency 2BHK by the agent during call call-7f3a; assigned to Ravi Kumar';
     expect(activityText(entry('task', { taskId: 't-1', taskType: 'site_visit', event: 'created', vapiCallId: 'call-7f3a', text }))).toBe(text);
   });
+
+  it('counts a chat’s messages and says who ended it', () => {
+    const messages = [
+      { role: 'visitor', text: 'Hi', at: null },
+      { role: 'agent', text: 'Namaste! How can I help?', at: null },
+    ];
+    expect(activityText(entry('chat', { chatSessionId: 'c-1', vapiSessionId: 's-1', endedBy: 'idle', messages }))).toBe('Chat with the agent (2 messages, ended when idle)');
+  });
 });
