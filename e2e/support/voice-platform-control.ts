@@ -1,4 +1,4 @@
-import type { FakeRecordingBehaviour, FakeVapiBehaviour, RecordedVapiRequest } from '@lead-desk/test-support';
+import type { FakeChatBehaviour, FakeRecordingBehaviour, FakeVapiBehaviour, RecordedVapiRequest } from '@lead-desk/test-support';
 
 /** Steers the fake voice platform that global-setup started (it runs in another process). */
 export async function setVoiceBehaviour(behaviour: FakeVapiBehaviour, recordingBehaviour: FakeRecordingBehaviour = 'success'): Promise<void> {
@@ -12,4 +12,24 @@ export async function setVoiceBehaviour(behaviour: FakeVapiBehaviour, recordingB
 
 export async function voiceRequests(): Promise<RecordedVapiRequest[]> {
   return (await fetch(`${process.env.E2E_VOICE_URL}/__fake/requests`)).json() as Promise<RecordedVapiRequest[]>;
+}
+
+/**
+ * Steers the fake's text chat (and resets its other behaviours and recorded requests):
+ * `chatChunkDelayMs` paces the streamed words, so a test sees them before an answer ends.
+ */
+export async function setChatBehaviour({ chatBehaviour = 'success', chatChunkDelayMs = 0 }: { chatBehaviour?: FakeChatBehaviour; chatChunkDelayMs?: number } = {}): Promise<void> {
+  const response = await fetch(`${process.env.E2E_VOICE_URL}/__fake/behaviour`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ chatBehaviour, chatChunkDelayMs }),
+  });
+  if (!response.ok) throw new Error(`The fake voice platform refused chat behaviour ${chatBehaviour}: ${response.status}`);
+}
+
+/** A chat session as the fake voice platform holds it (GET /session/{id}, with the private key the app uses). */
+export async function vapiSession(sessionId: string): Promise<{ status: string; messages: unknown[] }> {
+  const response = await fetch(`${process.env.E2E_VOICE_URL}/session/${encodeURIComponent(sessionId)}`, { headers: { Authorization: 'Bearer test-private-key' } });
+  if (!response.ok) throw new Error(`The fake voice platform has no session ${sessionId}: ${response.status}`);
+  return (await response.json()) as { status: string; messages: unknown[] };
 }
