@@ -1,4 +1,4 @@
-import type { FakeChatBehaviour, FakeRecordingBehaviour, FakeVapiBehaviour, RecordedVapiRequest } from '@lead-desk/test-support';
+import type { FakeCallContext, FakeChatBehaviour, FakeRecordingBehaviour, FakeServerUrl, FakeToolCall, FakeVapiBehaviour, RecordedVapiRequest, ServerAnswer } from '@lead-desk/test-support';
 
 /** Steers the fake voice platform that global-setup started (it runs in another process). */
 export async function setVoiceBehaviour(behaviour: FakeVapiBehaviour, recordingBehaviour: FakeRecordingBehaviour = 'success'): Promise<void> {
@@ -32,4 +32,19 @@ export async function vapiSession(sessionId: string): Promise<{ status: string; 
   const response = await fetch(`${process.env.E2E_VOICE_URL}/session/${encodeURIComponent(sessionId)}`, { headers: { Authorization: 'Bearer test-private-key' } });
   if (!response.ok) throw new Error(`The fake voice platform has no session ${sessionId}: ${response.status}`);
   return (await response.json()) as { status: string; messages: unknown[] };
+}
+
+/**
+ * The model calls tools during a call: the fake voice platform sends the `tool-calls` message to
+ * `server` with its credential, as Vapi does (the message and a 200 answer checked against Vapi's
+ * schemas), and tells what the server answered.
+ */
+export async function sendToolCalls(server: FakeServerUrl, call: FakeCallContext, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
+  const response = await fetch(`${process.env.E2E_VOICE_URL}/__fake/tool-calls`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ server, call, toolCalls }),
+  });
+  if (!response.ok) throw new Error(`The fake voice platform could not send the tool calls: ${response.status} ${await response.text()}`);
+  return (await response.json()) as ServerAnswer;
 }

@@ -74,7 +74,8 @@ const SIGNED_URL_SECONDS = 300;
  * - during a call, the messages Vapi waits on for an answer, sent to a server URL with its
  *   credential (sendToolCalls, requestTransferDestination, requestAssistant), each message and
  *   each 200 answer checked against the document's schemas;
- * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
+ * - `POST /__fake/behaviour`, `GET /__fake/requests` and `POST /__fake/tool-calls` (sendToolCalls
+ *   on its behalf: the model calls a tool during a call), for a test in another process.
  */
 export class FakeVapiServer {
   behaviour: FakeVapiBehaviour = 'success';
@@ -171,7 +172,7 @@ export class FakeVapiServer {
     } catch {
       return send(response, badRequest(['The request body is not valid JSON.']));
     }
-    if (url.pathname.startsWith('/__fake/')) return send(response, this.control(method, url.pathname, body));
+    if (url.pathname.startsWith('/__fake/')) return send(response, await this.control(method, url.pathname, body));
 
     const recorded: RecordedVapiRequest = {
       method,
@@ -218,7 +219,7 @@ export class FakeVapiServer {
     send(response, { status: 404, body: { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' } });
   }
 
-  private control(method: string, path: string, body: unknown): FakeAnswer {
+  private async control(method: string, path: string, body: unknown): Promise<FakeAnswer> {
     if (method === 'POST' && path === '/__fake/behaviour') {
       const { behaviour, recordingBehaviour, deleteBehaviour, chatBehaviour, sessionReadBehaviour, chatChunkDelayMs, chatServerUrl, chatOutcome } = (body ?? {}) as {
         behaviour?: FakeVapiBehaviour;
@@ -254,6 +255,10 @@ export class FakeVapiServer {
       };
     }
     if (method === 'GET' && path === '/__fake/requests') return { status: 200, body: this.requests };
+    if (method === 'POST' && path === '/__fake/tool-calls') {
+      const { server, call, toolCalls } = body as { server: FakeServerUrl; call: FakeCallContext; toolCalls: FakeToolCall[] };
+      return { status: 200, body: await this.sendToolCalls(server, call, toolCalls) };
+    }
     return { status: 404, body: { statusCode: 404, message: `No control route ${method} ${path}` } };
   }
 
