@@ -174,7 +174,8 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     chat.answers[0].say('Hi.');
     chat.answers[0].finish();
 
-    expect(await screen.findByText('Your earlier chat has expired. Write a message to start a new one.')).toBeInTheDocument();
+    // It expires a second after it was given: findByText's own second of waiting would race it.
+    expect(await screen.findByText('Your earlier chat has expired. Write a message to start a new one.', {}, { timeout: 5000 })).toBeInTheDocument();
     expect(conversation()).toEqual([]);
     expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull();
     await user.type(messageBox(), 'Hello again{Enter}');

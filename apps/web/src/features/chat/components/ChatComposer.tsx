@@ -1,6 +1,6 @@
 import { CHAT_MESSAGE_MAX_CHARACTERS } from '@lead-desk/contracts';
 import { SendHorizontal } from 'lucide-react';
-import { useEffect, type KeyboardEvent, type RefObject } from 'react';
+import { useLayoutEffect, type KeyboardEvent, type RefObject } from 'react';
 import { ErrorNotice } from '../../../components/ErrorNotice';
 import { FormField } from '../../../components/FormField';
 import { useContractForm } from '../../../lib/forms/useContractForm';
@@ -26,8 +26,9 @@ export function ChatComposer({ onSend, failure, messageBoxRef }: ChatComposerPro
     form.reset({ text: '' });
   });
 
-  // The words that were not answered go back into the box, before anything written since.
-  useEffect(() => {
+  // The words that were not answered go back into the box, before anything written since: before
+  // the page is painted, so the error never shows beside a box without them.
+  useLayoutEffect(() => {
     if (!failure) return;
     const written = form.getValues('text');
     form.setValue('text', written && written !== failure.unsent ? `${failure.unsent}\n\n${written}` : failure.unsent);
