@@ -3,30 +3,33 @@ import { Database } from '../database/database';
 import type { WebhookEvent } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { newRowId } from '../database/row-id';
-import { LEAD_AD_CHANNELS, type LeadAdChannel } from './lead-ad-channels';
 
 /** A delivery as the sender identified it: its own id makes a redelivery the same row. */
-export interface LeadAdDelivery {
-  channel: LeadAdChannel;
+export interface ChannelDelivery {
+  /** The inbox channel (WebhookEvent.channel): meta, google_ads, whatsapp. */
+  channel: string;
   externalId: string;
   type: string;
   /** What the delivery said, as JSON text, without its credential. */
   payload: string;
 }
 
-/** The ad platforms' deliveries in the webhook inbox: the only place that queries them. */
+/**
+ * The webhook inbox's rows of the channels that name each item they deliver (Meta's and
+ * Google's leads, WhatsApp's messages and statuses): the only place that queries them.
+ */
 @Injectable()
-export class LeadAdDeliveriesRepository {
+export class ChannelDeliveriesRepository {
   constructor(private readonly database: Database) {}
 
   /**
    * Stores a delivery once per (channel, externalId), committed before any effect; a
-   * redelivery (Meta retries for 36 hours) finds the row the first one made.
+   * redelivery (Meta retries for days) finds the row the first one made.
    */
-  store(delivery: LeadAdDelivery): Promise<WebhookEvent> {
+  store(delivery: ChannelDelivery): Promise<WebhookEvent> {
     const { channel, externalId, type, payload } = delivery;
     return this.database.transaction(async (tx) => {
-      // Raw for ON CONFLICT DO NOTHING: two processes receiving one lead at once both find one row, neither fails.
+      // Raw for ON CONFLICT DO NOTHING: two processes receiving one item at once both find one row, neither fails.
       await tx.$executeRaw`
         INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
         VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
@@ -51,8 +54,12 @@ export class LeadAdDeliveriesRepository {
     return count === 1;
   }
 
-  /** In the transaction that applies its effects, with the lead it made or updated; throws when another try processed it meanwhile, so those effects roll back. */
-  async markProcessed(id: string, leadId: string, tx: TransactionClient): Promise<void> {
+  /**
+   * In the transaction that applies its effects, with the lead it made, updated or concerned (an
+   * erasure of the person deletes the delivery with it); throws when another try processed it
+   * meanwhile, so those effects roll back.
+   */
+  async markProcessed(id: string, leadId: string | null, tx: TransactionClient): Promise<void> {
     const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null, leadId } });
     if (count !== 1) throw new AlreadyProcessedError(id);
   }
@@ -62,10 +69,10 @@ export class LeadAdDeliveriesRepository {
     await this.database.transaction((tx) => tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { error: error.slice(0, 2000) } }));
   }
 
-  /** Deliveries of the ad platforms not processed yet, oldest first. */
-  unprocessed(limit: number): Promise<WebhookEvent[]> {
+  /** Deliveries of these channels not processed yet, oldest first. */
+  unprocessed(channels: readonly string[], limit: number): Promise<WebhookEvent[]> {
     return this.database.client.webhookEvent.findMany({
-      where: { channel: { in: LEAD_AD_CHANNELS }, processedAt: null, unattributable: false },
+      where: { channel: { in: [...channels] }, processedAt: null, unattributable: false },
       orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
       take: limit,
     });
