@@ -69,3 +69,4 @@ export * from './tasks/list-tasks-query';
 export * from './tasks/calendar';
 export * from './reports/speed-to-lead-periods';
 export * from './chat/chat-message';
+export * from './whatsapp/whatsapp-message';

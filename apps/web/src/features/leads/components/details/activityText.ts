@@ -2,7 +2,7 @@ import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
 import { DUPLICATE_REASON_TEXT } from '../duplicateReasonTexts';
 import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
-const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff' };
+const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff', whatsapp: 'on WhatsApp' };
 
 const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import', source: ' (the source’s default owner)' };
 
@@ -71,6 +71,11 @@ export function activityText(entry: LeadActivity): string {
     case 'callback':
     case 'task':
       return entry.data.text;
+    case 'whatsapp_message': {
+      const { direction, text, template } = entry.data;
+      const said = text ?? (template ? `template ${template}` : entry.data.type);
+      return direction === 'inbound' ? `WhatsApp message received: “${said}”` : `WhatsApp message sent: “${said}”`;
+    }
     case 'retention_purged':
       return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
   }
