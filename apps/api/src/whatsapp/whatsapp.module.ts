@@ -1,5 +1,6 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { ChannelInboxModule } from '../channel-inbox/channel-inbox.module';
+import { ConsentRecordsModule } from '../compliance/consent-records.module';
 import { LiveEventsService } from '../events/live-events.service';
 import { LeadIntakeModule } from '../leads/intake/lead-intake.module';
 import { LeadsModule } from '../leads/leads.module';
@@ -15,7 +16,7 @@ import { WhatsappWebhookController } from './webhook/whatsapp-webhook.controller
 
 /** WhatsApp (Cloud API): the webhook (the person's messages, our statuses) through the inbox to the leads' timelines. */
 @Module({
-  imports: [LeadsModule, LeadIntakeModule, LeadSourcesModule, ChannelInboxModule],
+  imports: [LeadsModule, LeadIntakeModule, LeadSourcesModule, ChannelInboxModule, ConsentRecordsModule],
   controllers: [WhatsappWebhookController],
   providers: [WhatsappMessagesRepository, InboundWhatsappMessages, WhatsappStatuses, WhatsappDeliveriesProcessor, WhatsappRetryScheduler, WhatsappSignatureGuard],
 })

@@ -1,6 +1,7 @@
 import { Inject, Injectable } from '@nestjs/common';
 import { activity } from '../../activity/activity-entry';
 import { LeadActivityRepository } from '../../activity/lead-activity.repository';
+import { ConsentWithdrawals } from '../../compliance/consent-withdrawals';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
@@ -9,6 +10,7 @@ import { LeadIntakeService } from '../../leads/intake/lead-intake.service';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { normalizePhoneNumber } from '../../leads/phone-number';
 import { WhatsappMessagesRepository } from '../messages/whatsapp-messages.repository';
+import { isStopRequest } from '../opt-in/stop-request';
 import { WHATSAPP_SOURCE } from '../whatsapp-channel';
 import { metaTime, textOf, type IncomingMessage } from './whatsapp-notification';
 
@@ -21,6 +23,8 @@ const NAME_MAX = 200;
  * they gave us); a number no lead has becomes a lead of the whatsapp source through the intake
  * (routing, consent, the agent's callback as the source says). The message lands on the lead's
  * timeline with Meta's timestamp, and whoever sees the lead (its owner among them) is told live.
+ * A message that is nothing but STOP (or a Hindi equivalent) withdraws their WhatsApp opt-in, the
+ * message itself the evidence.
  */
 @Injectable()
 export class InboundWhatsappMessages {
@@ -29,10 +33,11 @@ export class InboundWhatsappMessages {
     private readonly intake: LeadIntakeService,
     private readonly messages: WhatsappMessagesRepository,
     private readonly activities: LeadActivityRepository,
+    private readonly withdrawals: ConsentWithdrawals,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
-  async receive(message: IncomingMessage, profileName: string | null, tx: TransactionClient): Promise<{ leadId: string; messageId: string; signals: LiveEventSignal[] }> {
+  async receive(message: IncomingMessage, profileName: string | null, tx: TransactionClient): Promise<{ leadId: string; messageId: string; optedOut: boolean; signals: LiveEventSignal[] }> {
     const phone = normalizePhoneNumber(`+${message.from}`, this.config.DEFAULT_PHONE_REGION);
     if (!phone) throw new Error(`WhatsApp sender ${message.from} is not a phone number`);
     const sentAt = metaTime(message.timestamp);
@@ -53,10 +58,13 @@ export class InboundWhatsappMessages {
           tx,
         );
     const stored = await this.messages.createInbound({ leadId, waMessageId: message.id, waId: message.from, type: message.type, body: text, sentAt }, tx);
+    const withdrawn = isStopRequest(text)
+      ? await this.withdrawals.withdrawStanding(leadId, { at: sentAt, via: 'whatsapp', evidence: { kind: 'whatsapp', messageId: stored.id, waMessageId: message.id, text: text! } }, null, tx, 'whatsapp')
+      : [];
     await this.activities.append(
-      [activity(leadId, 'whatsapp_message', { messageId: stored.id, direction: 'inbound', type: message.type, text, template: null, sentAt: sentAt.toISOString() })],
+      [activity(leadId, 'whatsapp_message', { messageId: stored.id, direction: 'inbound', type: message.type, text, template: null, sentAt: sentAt.toISOString() }), ...withdrawn],
       tx,
     );
-    return { leadId, messageId: stored.id, signals: [...signals, { type: 'whatsapp.message', id: stored.id }] };
+    return { leadId, messageId: stored.id, optedOut: withdrawn.length > 0, signals: [...signals, { type: 'whatsapp.message', id: stored.id }] };
   }
 }
