@@ -70,3 +70,4 @@ export * from './tasks/calendar';
 export * from './reports/speed-to-lead-periods';
 export * from './chat/chat-message';
 export * from './whatsapp/whatsapp-message';
+export * from './whatsapp/whatsapp-template';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../common/text';
 import { actorSchema } from '../notes/lead-note';
 
 /** Whose message: the person's (inbound) or ours (outbound). */
@@ -37,3 +38,32 @@ export const whatsappMessageSchema = z.object({
   sender: actorSchema,
 });
 export type WhatsappMessage = z.infer<typeof whatsappMessageSchema>;
+
+/** The longest free text WhatsApp carries (a text message's body). */
+export const WHATSAPP_TEXT_MAX = 4096;
+
+/**
+ * POST /api/leads/:id/whatsapp/messages: free text (`{ text }`, inside the 24-hour window only), or
+ * a registered template by its id or name (`{ template, language?, variables? }`: `language` picks
+ * among a name's translations, `variables` gives values by key, over their sources).
+ */
+export const sendWhatsappMessageSchema = z
+  .strictObject({
+    text: text(WHATSAPP_TEXT_MAX).pipe(z.string().min(1, 'must not be empty')).optional(),
+    template: text(512).pipe(z.string().min(1, 'must not be empty')).optional(),
+    language: text(20).optional(),
+    variables: z.record(z.string(), text(1024), 'must be an object of values by variable key').optional(),
+  })
+  .superRefine((message, context) => {
+    if (message.text === undefined && message.template === undefined) context.addIssue({ code: 'custom', path: ['text'], message: 'is required: give text, or a template' });
+    if (message.text !== undefined && message.template !== undefined) context.addIssue({ code: 'custom', path: ['template'], message: 'must not be given with text: send one or the other' });
+    for (const field of ['language', 'variables'] as const) {
+      if (message.text !== undefined && message[field] !== undefined) context.addIssue({ code: 'custom', path: [field], message: 'goes with a template, not with text' });
+    }
+  });
+export type SendWhatsappMessage = z.input<typeof sendWhatsappMessageSchema>;
+
+/** GET /api/leads/:id/whatsapp/messages: the newest `limit` messages. */
+export const whatsappMessagesQuerySchema = z.object({
+  limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
+});

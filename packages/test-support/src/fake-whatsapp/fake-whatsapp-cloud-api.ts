@@ -8,9 +8,10 @@ import { assertWhatsappShape, whatsappSchemas } from './whatsapp-schema';
 /**
  * How the fake answers sends: 'rate-limit' is the number's throughput (130429), 'pair-rate-limit'
  * too many messages to one person (131056), 'outage' Graph's transient error (code 2, 500),
- * 'hang' no answer at all.
+ * 'hang' no answer at all (nothing sent), 'lost-answer' a message taken (and reported by webhook)
+ * whose answer never reaches the client: the connection is cut.
  */
-export type FakeWhatsappBehaviour = 'success' | 'rate-limit' | 'pair-rate-limit' | 'outage' | 'hang';
+export type FakeWhatsappBehaviour = 'success' | 'rate-limit' | 'pair-rate-limit' | 'outage' | 'hang' | 'lost-answer';
 
 export interface FakeWhatsappSettings extends FakeBusinessNumber {
   version: string;
@@ -207,7 +208,8 @@ export class FakeWhatsappCloudApi {
     recorded.messageId = id;
     const accepted = { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id }] };
     assertWhatsappShape('MessageResponsePayload', accepted);
-    answer(200, accepted);
+    if (this.behaviour === 'lost-answer') response.destroy();
+    else answer(200, accepted);
     // As WhatsApp: the outcome follows by webhook, a free-form message outside the window failing there.
     const wrote = this.lastWrote.get(to.replace(/^\+/, ''));
     const windowClosed = type === 'text' && (!wrote || Date.now() - wrote.getTime() > WINDOW_MS);

@@ -20,13 +20,80 @@ export interface NewInboundMessage {
   sentAt: Date;
 }
 
-/** The only place that queries whatsapp_messages. */
+/** A process's hold on a send: no other process sends it before the lease ends. */
+export interface OutboxClaim {
+  processId: string;
+  leaseUntil: Date;
+}
+
+/** Ours as it enters the outbox. */
+export interface NewOutboundMessage {
+  leadId: string;
+  waId: string;
+  type: 'text' | 'template';
+  body: string;
+  templateName: string | null;
+  templateLanguage: string | null;
+  /** The template's parameter values in order, as JSON text. */
+  variables: string | null;
+  sentAt: Date;
+  senderId: string | null;
+  eventKey: string | null;
+  idempotencyKey: string;
+}
+
+/** The only place that queries whatsapp_messages. Ours are also the outbox: pending until claimed, sending while a process holds them. */
 @Injectable()
 export class WhatsappMessagesRepository {
   constructor(private readonly database: Database) {}
 
   createInbound(message: NewInboundMessage, db: Db): Promise<WhatsappMessage> {
     return db.whatsappMessage.create({ data: { ...message, direction: 'inbound', status: 'received', statusAt: message.sentAt } });
+  }
+
+  /** Pending for any process, or already claimed for the one that sends it at once (`claim`). */
+  createOutbound(message: NewOutboundMessage, claim: OutboxClaim | null, db: Db): Promise<WhatsappMessage> {
+    const outbox = claim ? { status: 'sending', claimedBy: claim.processId, nextAttemptAt: claim.leaseUntil, attempts: 1 } : { status: 'pending', nextAttemptAt: message.sentAt };
+    return db.whatsappMessage.create({ data: { ...message, direction: 'outbound', statusAt: message.sentAt, ...outbox } });
+  }
+
+  find(id: string, db: Db = this.database.client): Promise<WhatsappMessage | null> {
+    return db.whatsappMessage.findUnique({ where: { id } });
+  }
+
+  /** Whether an event's message was made already (it is sent at most once). */
+  async hasEvent(eventKey: string, db: Db): Promise<boolean> {
+    return (await db.whatsappMessage.findUnique({ where: { eventKey }, select: { id: true } })) !== null;
+  }
+
+  /** Ours waiting in the outbox and due, oldest first. */
+  async duePending(now: Date, limit: number): Promise<string[]> {
+    const rows = await this.database.client.whatsappMessage.findMany({ where: { status: 'pending', nextAttemptAt: { lte: now } }, orderBy: [{ nextAttemptAt: 'asc' }, { id: 'asc' }], take: limit, select: { id: true } });
+    return rows.map(({ id }) => id);
+  }
+
+  /** Ours a process took and never settled past their lease (it died, or Meta's answer never came). */
+  staleSending(now: Date): Promise<WhatsappMessage[]> {
+    return this.database.client.whatsappMessage.findMany({ where: { status: 'sending', nextAttemptAt: { lt: now } }, orderBy: { nextAttemptAt: 'asc' } });
+  }
+
+  /** Takes a due send for this process until `leaseUntil`: a conditional write one process wins. */
+  async claim(id: string, processId: string, now: Date, leaseUntil: Date): Promise<boolean> {
+    const { count } = await this.database.transaction((tx) =>
+      tx.whatsappMessage.updateMany({ where: { id, status: 'pending', nextAttemptAt: { lte: now } }, data: { status: 'sending', claimedBy: processId, nextAttemptAt: leaseUntil, attempts: { increment: 1 } } }),
+    );
+    return count === 1;
+  }
+
+  /** Settles a send this process (or, for a stale one, any process: null) holds; false when it holds it no longer (Meta's status settled it first). */
+  async settle(id: string, processId: string | null, data: Partial<Pick<WhatsappMessage, 'waMessageId' | 'status' | 'statusAt' | 'errorCode' | 'error' | 'nextAttemptAt' | 'claimedBy'>>, db: Db): Promise<boolean> {
+    const { count } = await db.whatsappMessage.updateMany({ where: { id, status: 'sending', ...(processId ? { claimedBy: processId } : {}) }, data });
+    return count === 1;
+  }
+
+  /** Meta's id for ours, when a status recorded the message first. */
+  async recordWaMessageId(id: string, waMessageId: string, db: Db): Promise<void> {
+    await db.whatsappMessage.updateMany({ where: { id, waMessageId: null }, data: { waMessageId } });
   }
 
   /** Ours by Meta's id, else by the key Meta's status carried back (a send whose answer a crash lost). */

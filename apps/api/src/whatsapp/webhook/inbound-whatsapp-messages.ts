@@ -9,6 +9,8 @@ import { leadWithPhone } from '../../leads/identity/lead-with-phone';
 import { LeadIntakeService } from '../../leads/intake/lead-intake.service';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { normalizePhoneNumber } from '../../leads/phone-number';
+import { OPT_OUT_CONFIRMATION, optOutConfirmationKey } from '../messages/opt-out-confirmation';
+import { WhatsappMessageQueue } from '../messages/whatsapp-message-queue';
 import { WhatsappMessagesRepository } from '../messages/whatsapp-messages.repository';
 import { isStopRequest } from '../opt-in/stop-request';
 import { WHATSAPP_SOURCE } from '../whatsapp-channel';
@@ -24,7 +26,7 @@ const NAME_MAX = 200;
  * (routing, consent, the agent's callback as the source says). The message lands on the lead's
  * timeline with Meta's timestamp, and whoever sees the lead (its owner among them) is told live.
  * A message that is nothing but STOP (or a Hindi equivalent) withdraws their WhatsApp opt-in, the
- * message itself the evidence.
+ * message itself the evidence, and queues the one reply still allowed: a confirmation.
  */
 @Injectable()
 export class InboundWhatsappMessages {
@@ -34,6 +36,7 @@ export class InboundWhatsappMessages {
     private readonly messages: WhatsappMessagesRepository,
     private readonly activities: LeadActivityRepository,
     private readonly withdrawals: ConsentWithdrawals,
+    private readonly queue: WhatsappMessageQueue,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -65,6 +68,13 @@ export class InboundWhatsappMessages {
       [activity(leadId, 'whatsapp_message', { messageId: stored.id, direction: 'inbound', type: message.type, text, template: null, sentAt: sentAt.toISOString() }), ...withdrawn],
       tx,
     );
-    return { leadId, messageId: stored.id, optedOut: withdrawn.length > 0, signals: [...signals, { type: 'whatsapp.message', id: stored.id }] };
+    const confirmation =
+      withdrawn.length > 0 ? await this.queue.queue({ id: leadId, phone }, { text: OPT_OUT_CONFIRMATION }, { senderId: null, eventKey: optOutConfirmationKey(stored.id), at: new Date() }, tx) : null;
+    return {
+      leadId,
+      messageId: stored.id,
+      optedOut: withdrawn.length > 0,
+      signals: [...signals, { type: 'whatsapp.message', id: stored.id }, ...(confirmation ? [{ type: 'whatsapp.message' as const, id: confirmation.id }] : [])],
+    };
   }
 }
