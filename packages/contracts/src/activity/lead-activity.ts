@@ -92,8 +92,8 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
       sentAt: z.iso.datetime(),
     }),
   ),
-  /** The retention purge removed the transcripts and recordings of these calls. */
-  entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
+  /** The retention purge removed the transcripts and recordings of these calls, and what these WhatsApp messages said (entries before WhatsApp have no such list). */
+  entry('retention_purged', z.object({ callIds: z.array(z.string()), whatsappMessageIds: z.array(z.string()).optional() })),
 ]);
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
 export type LeadActivityType = LeadActivity['type'];

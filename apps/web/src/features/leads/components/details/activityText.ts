@@ -76,7 +76,11 @@ export function activityText(entry: LeadActivity): string {
       const said = text ?? (template ? `template ${template}` : entry.data.type);
       return direction === 'inbound' ? `WhatsApp message received: “${said}”` : `WhatsApp message sent: “${said}”`;
     }
-    case 'retention_purged':
-      return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
+    case 'retention_purged': {
+      const calls = entry.data.callIds.length;
+      const messages = entry.data.whatsappMessageIds?.length ?? 0;
+      if (messages === 0) return `Transcripts and recordings of ${calls === 1 ? '1 call' : `${calls} calls`} purged (retention)`;
+      return `What ${messages === 1 ? '1 WhatsApp message' : `${messages} WhatsApp messages`} said purged (retention)`;
+    }
   }
 }
