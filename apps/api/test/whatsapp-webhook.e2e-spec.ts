@@ -2,6 +2,7 @@ import { metaSignature, whatsappMessageDelivery, whatsappStatusDelivery } from '
 import { setTimeout as sleep } from 'node:timers/promises';
 import { queryRows } from './support/database-rows';
 import { SseClient } from './support/sse-client';
+import { signIn, signedInAgent, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
 import { startWhatsappTestApp, until, WHATSAPP_TEST_SETTINGS, WHATSAPP_VERIFY_TOKEN, type WhatsappTestApp } from './support/whatsapp-app';
@@ -127,6 +128,40 @@ describe.each(PROVIDERS)('WhatsApp webhook on %s', (provider) => {
     expect(response.status).toBe(400);
     expect((await response.json()).errors).toEqual([{ field: 'entry.0.changes.0.value.statuses.0.status', message: 'must be sent, delivered, read or failed' }]);
     expect((await inbox()).filter(({ external_id }) => external_id.startsWith('wamid.bad'))).toEqual([]);
+  });
+});
+
+describe.each(PROVIDERS)('WhatsApp messages reaching staff on %s', (provider) => {
+  let app: WhatsappTestApp;
+  let admin: StaffSession;
+  let owner: StaffSession;
+  let colleague: StaffSession;
+
+  beforeAll(async () => {
+    app = await startWhatsappTestApp(provider, STAFF_MODE_ENV);
+    admin = await signIn(app, TEST_ADMIN);
+    owner = await signedInAgent(app, admin, 'Ravi Kumar');
+    colleague = await signedInAgent(app, admin, 'Meera Iyer');
+  });
+  afterAll(() => app?.close());
+
+  it('tells the lead’s owner live that their lead wrote, and not a colleague', async () => {
+    const lead = await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Sanjay Gupta', phone: '+919811100009' }).expect(201);
+    await admin.agent.patch(`/api/leads/${lead.body._id}`).set('X-CSRF-Token', admin.csrf).send({ ownerId: owner.id }).expect(200);
+    const ownerEvents = await SseClient.connect(`${app.url}/api/events`, { Cookie: owner.cookie });
+    const colleagueEvents = await SseClient.connect(`${app.url}/api/events`, { Cookie: colleague.cookie });
+    try {
+      await app.cloudApi.personWrites({ from: '919811100009', text: 'Is the visit still on?' });
+      const event = await ownerEvents.next(({ event }) => event === 'whatsapp.message');
+      expect(event.data).toMatchObject({ leadId: lead.body._id, direction: 'inbound', text: 'Is the visit still on?' });
+      // A change the colleague does see, after the message: by then its event would have reached them too.
+      await admin.agent.post('/api/leads').set('X-CSRF-Token', admin.csrf).send({ name: 'Marker Lead' }).expect(201);
+      await colleagueEvents.next(({ event, data }) => event === 'lead.created' && (data as { name: string }).name === 'Marker Lead');
+      expect(colleagueEvents.received().map(({ event }) => event)).toEqual(['lead.created']);
+    } finally {
+      ownerEvents.disconnect();
+      colleagueEvents.disconnect();
+    }
   });
 });
 
