@@ -1,5 +1,6 @@
 import { whatsappMessageDelivery, type FakeSentMessage } from '@lead-desk/test-support';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { SseClient } from './support/sse-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
@@ -32,22 +33,9 @@ describe.each(PROVIDERS)('WhatsApp messages on %s', (provider) => {
 
   beforeAll(async () => {
     app = await startWhatsappTestApp(provider, { LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
-    app.cloudApi.approveTemplate({ name: 'visit_confirmation', language: 'en', bodyParameters: 4 });
+    app.cloudApi.approveTemplate({ name: 'visit_confirmation', language: 'en', bodyParameters: 5 });
     app.cloudApi.approveTemplate({ name: 'callback_missed', language: 'en', bodyParameters: 1 });
-    await app.http
-      .post('/api/whatsapp/templates')
-      .send({
-        name: 'visit_confirmation',
-        language: 'en',
-        variables: [
-          { key: 'name', source: 'lead.name' },
-          { key: 'property', source: 'property.name' },
-          { key: 'when', source: 'visit.time' },
-          { key: 'map', source: 'property.mapLink' },
-        ],
-        body: 'Hi {{1}}, your visit to {{2}} is on {{3}}. Directions: {{4}}',
-      })
-      .expect(201);
+    await app.http.post('/api/whatsapp/templates').send(VISIT_CONFIRMATION).expect(201);
     await app.http.post('/api/whatsapp/templates').send({ name: 'callback_missed', language: 'en', variables: [{ key: 'name', source: 'lead.name' }], body: 'Sorry we missed you, {{1}}!' }).expect(201);
     // Registered here, never approved in the fake's WhatsApp Manager.
     await app.http.post('/api/whatsapp/templates').send({ name: 'festive_offer', language: 'hi' }).expect(201);
@@ -128,9 +116,10 @@ describe.each(PROVIDERS)('WhatsApp messages on %s', (provider) => {
       expect.stringMatching(/^Priya Nair \d+$/),
       'Skyline Residency 2BHK',
       expect.stringMatching(/^\w{3} \d{1,2} \w{3}, \d{2}:\d{2}$/),
+      'Site office, Skyline Residency 2BHK, Andheri West, Mumbai',
       `https://www.google.com/maps/search/?api=1&query=${encodeURIComponent('Site office, Skyline Residency 2BHK, Andheri West, Mumbai')}`,
     ]);
-    expect(sent.body.text).toMatch(/^Hi Priya Nair \d+, your visit to Skyline Residency 2BHK is on /);
+    expect(sent.body.text).toMatch(/^Hi Priya Nair \d+, your site visit to Skyline Residency 2BHK is confirmed for .+\. Address: Site office, Skyline Residency 2BHK, Andheri West, Mumbai \(https:/);
     const [atMeta] = sentTo(lead.waId);
     expect(atMeta.body).toMatchObject({
       type: 'template',
@@ -144,6 +133,7 @@ describe.each(PROVIDERS)('WhatsApp messages on %s', (provider) => {
     expect(noVisit.body.errors).toEqual([
       { field: 'variables.property', message: 'is required: the lead has no site visit booked at a property' },
       { field: 'variables.when', message: 'is required: the lead has no site visit booked' },
+      { field: 'variables.address', message: 'is required: the lead has no site visit booked at a property' },
       { field: 'variables.map', message: 'is required: the lead has no site visit booked at a property' },
     ]);
     const unknown = await send(lead.id, { template: 'diwali_greetings' }).expect(400);

@@ -1,3 +1,4 @@
+import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { STAFF_MODE_ENV, signIn, signedInAgent, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
@@ -15,18 +16,6 @@ describe.each(PROVIDERS)('WhatsApp templates on %s', (provider) => {
   });
   afterAll(() => testApp?.close());
 
-  const VISIT_CONFIRMATION = {
-    name: 'visit_confirmation',
-    language: 'en',
-    variables: [
-      { key: 'name', source: 'lead.name' },
-      { key: 'property', source: 'property.name' },
-      { key: 'when', source: 'visit.time' },
-      { key: 'address', source: 'property.address' },
-      { key: 'map', source: 'property.mapLink' },
-    ],
-    body: 'Hi {{1}}, your site visit to {{2}} is confirmed for {{3}}. Address: {{4}} ({{5}})',
-  };
   const post = (session: StaffSession, body: object) => session.agent.post('/api/whatsapp/templates').set('X-CSRF-Token', session.csrf).send(body);
 
   it('registers a template with its variables in the body’s order, and lists it to every member of staff', async () => {
