@@ -56,7 +56,7 @@ export class InboundWhatsappMessages {
             source: WHATSAPP_SOURCE.name,
             sourceId: WHATSAPP_SOURCE.id,
             arrivedAt: sentAt,
-            details: { 'WhatsApp profile name': profileName ?? '' },
+            details: profileName ? { 'WhatsApp profile name': profileName } : {},
           },
           tx,
         );
