@@ -1,16 +1,26 @@
 import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
-import type { Lead, LeadWithCalls, Task } from '@lead-desk/contracts';
+import type { Lead, LeadWithCalls, StaffProfile, Task } from '@lead-desk/contracts';
+import type { FakeServerUrl } from '@lead-desk/test-support';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
 import { dashboard, openLive, signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag, zoneAtNoon } from '../support/leads-api';
 import { staffApi } from '../support/staff-api';
+import { sendToolCalls } from '../support/voice-platform-control';
 
 const ADMIN = { email: 'admin@example.in', password: 'a long enough password', name: 'Administrator' };
+// The webhook's credential, as `pnpm vapi:setup` creates it: HMAC.
+const WEBHOOK_HMAC_SECRET = randomBytes(32).toString('hex');
+/**
+ * The app's time zone and the browser's, where it is now about noon whenever the test runs: the
+ * agent books "today at 3 pm" (an hour's notice, inside the working hours, still today).
+ */
+const ZONE = zoneAtNoon();
 
 // Staff mode (follow-ups are a member's own) without demo leads, so the counts are this test's.
 let app: RunningApp;
+let webhook: FakeServerUrl;
 test.beforeAll(async () => {
   app = await startApp({
     AUTH_MODE: 'staff',
@@ -18,7 +28,10 @@ test.beforeAll(async () => {
     ADMIN_PASSWORD: ADMIN.password,
     SESSION_SECRET: randomBytes(32).toString('hex'),
     DEMO_DATA: 'false',
+    APP_TIME_ZONE: ZONE,
+    VAPI_WEBHOOK_HMAC_SECRET: WEBHOOK_HMAC_SECRET,
   });
+  webhook = { url: `${app.url}/api/webhooks/vapi`, hmac: { secretKey: WEBHOOK_HMAC_SECRET } };
 });
 test.afterAll(() => stopApp(app));
 
@@ -33,29 +46,62 @@ async function seriousViolations(page: Page, include: string): Promise<string[]>
 const reminders = (page: Page) => page.getByRole('region', { name: 'Reminders' }).getByRole('article');
 const dueToday = (page: Page) => dashboard(page).getByRole('region', { name: /^Due today/ });
 
-test('a site visit made through the API shows live on the lead, in Due today and on the calendar; its reminder shows once across two tabs at its time; completing it moves the lead on', async ({ browser }) => {
-  // Two tabs, a jump of the clock and four accessibility scans: more than the usual 30 s on a busy machine.
+/** A time of day as the app's time zone shows it ("15:00"). */
+const clockInZone = (at: string) => new Intl.DateTimeFormat('en-GB', { timeZone: ZONE, hour: '2-digit', minute: '2-digit' }).format(new Date(at));
+const dayInZone = (at: Date | string) => new Intl.DateTimeFormat('en-CA', { timeZone: ZONE }).format(new Date(at));
+
+test('a site visit the agent books on a call shows live on the lead, in Due today and on the calendar; its reminder shows once across two tabs at its time; completing it moves the lead on', async ({ browser }) => {
+  // Two tabs, two jumps of the clock and four accessibility scans: more than the usual 30 s on a busy machine.
   test.slow();
-  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: zoneAtNoon() });
-  // The page's clock runs as usual, and jumps to the visit's time when told.
+  const context = await browser.newContext({ viewport: { width: 1440, height: 1000 }, timezoneId: ZONE });
+  // The page's clock runs as usual, and jumps towards the visit's time when told.
   await context.clock.install();
   const page = await context.newPage();
   await signInLive(page, app.url, ADMIN);
   await expect(dueToday(page).getByRole('heading')).toHaveText('Due today (0)');
   const api = await staffApi(page, app.url);
-  const lead = await api.post<Lead>('/api/leads', { name: `${uniqueTag()} Meera Joshi`, phone: uniqueMobile(), location: 'Pune' });
+  const me = await api.get<StaffProfile>('/api/staff/me');
+  const phone = uniqueMobile();
+  const lead = await api.post<Lead>('/api/leads', { name: `${uniqueTag()} Meera Joshi`, phone, location: 'Pune' });
+  // The admin's own lead: the agent books its visits with its owner.
+  await api.patch<Lead>(`/api/leads/${lead._id}`, { ownerId: me.id });
 
-  // The lead's details are open when a colleague (here, the API) books the visit: it shows there at once.
+  // The lead's details are open when Meera calls and the agent books her visit: it shows there at once.
   await page.goto(`${app.url}/?lead=${lead._id}`);
   const details = page.getByRole('dialog', { name: lead.name });
   await expect(details.getByText('No tasks yet.')).toBeVisible();
-  const dueAt = new Date(Date.now() + 3 * 60_000);
-  dueAt.setSeconds(0, 0);
-  const visit = await api.post<Task>('/api/tasks', { leadId: lead._id, type: 'site_visit', dueAt: dueAt.toISOString(), propertyId: 1, notes: 'Bring the floor plan' });
-  expect(visit.assignee?.name).toBe(ADMIN.name);
+  const callId = `call-${uniqueTag()}`;
+  const answer = await sendToolCalls(webhook, { id: callId, customerNumber: phone }, [
+    { id: `tool-${callId}`, name: 'book_site_visit', arguments: { propertyId: 1, preferredTime: 'today at 3 pm' }, argumentsAs: 'object' },
+  ]);
+  expect(answer).toEqual({
+    status: 200,
+    body: {
+      results: [
+        {
+          toolCallId: `tool-${callId}`,
+          name: 'book_site_visit',
+          result:
+            'Booked: a site visit to Skyline Residency 2BHK today at 3 pm with Administrator, who will meet the caller at Site office, Skyline Residency 2BHK, Andheri West, Mumbai. Tell the caller the day, time and place.',
+        },
+      ],
+    },
+  });
+  const [visit] = await api.get<Task[]>(`/api/tasks?leadId=${lead._id}`);
+  expect(visit).toMatchObject({ type: 'site_visit', assignee: { id: me.id, name: ADMIN.name }, property: { id: 1 }, vapiCallId: callId, createdBy: null });
+  expect([dayInZone(visit.dueAt), clockInZone(visit.dueAt), clockInZone(visit.endsAt!)]).toEqual([dayInZone(new Date()), '15:00', '16:00']);
+  const dueAt = Date.parse(visit.dueAt);
   const visitOnLead = details.getByRole('article', { name: /^Site visit · / });
   await expect(visitOnLead).toContainText('Property: Skyline Residency 2BHK');
-  await expect(visitOnLead).toContainText('Bring the floor plan');
+  await expect(visitOnLead).toContainText('booked by the AI agent during a call');
+  await expect(visitOnLead).toContainText('Meet at Site office, Skyline Residency 2BHK, Andheri West, Mumbai.');
+  // The lead moved on, and its timeline names the call.
+  const scheduled = await api.get<LeadWithCalls>(`/api/leads/${lead._id}`);
+  expect(scheduled.stage.name).toBe('Site Visit Scheduled');
+  await expect(details.getByLabel('Stage')).toHaveValue(scheduled.stage.id);
+  const activity = details.getByRole('region', { name: 'Activity' });
+  await expect(activity).toContainText('Stage changed from New to Site Visit Scheduled');
+  await expect(activity).toContainText(`by the agent during call ${callId}`);
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
   await page.keyboard.press('Escape');
   await expect(details).toBeHidden();
@@ -73,13 +119,19 @@ test('a site visit made through the API shows live on the lead, in Due today and
   await openLive(secondTab, app.url);
   await expect(dueToday(secondTab).getByRole('heading')).toHaveText('Due today (1)');
 
+  // The agent gives an hour's notice at least: the page's clock jumps the hours to the visit, and
+  // a minute before it nothing reminds yet.
+  const bothTabs = async () => (await reminders(page).count()) + (await reminders(secondTab).count());
+  expect(await bothTabs()).toBe(0);
+  await context.clock.fastForward(dueAt - 60_000 - (await page.evaluate(() => Date.now())));
+  await page.waitForTimeout(1500);
+  expect(await bothTabs()).toBe(0);
   // At its time: one reminder in one of the two tabs.
-  expect(await reminders(page).count()).toBe(0);
-  await context.clock.fastForward(dueAt.getTime() - Date.now() + 1000);
-  await expect.poll(async () => (await reminders(page).count()) + (await reminders(secondTab).count())).toBe(1);
+  await context.clock.fastForward(61_000);
+  await expect.poll(bothTabs).toBe(1);
   // Time for the other tab to have looked too: still one.
   await page.waitForTimeout(1500);
-  expect((await reminders(page).count()) + (await reminders(secondTab).count())).toBe(1);
+  expect(await bothTabs()).toBe(1);
   const [reminding] = (await reminders(page).count()) === 1 ? [page] : [secondTab];
   await expect(reminders(reminding)).toContainText(`Site visit now with ${lead.name}`);
   await expect(reminders(reminding)).toContainText('Skyline Residency 2BHK');
@@ -88,7 +140,7 @@ test('a site visit made through the API shows live on the lead, in Due today and
   // A reload, still within the reminder's time, does not remind again.
   await openLive(reminding, app.url);
   await expect(dueToday(reminding).getByRole('heading')).toHaveText(/^Due today/);
-  expect(await reminding.evaluate(() => Date.now())).toBeGreaterThan(dueAt.getTime());
+  expect(await reminding.evaluate(() => Date.now())).toBeGreaterThan(dueAt);
   await page.waitForTimeout(1000);
   expect(await reminders(reminding).count()).toBe(0);
 

@@ -57,9 +57,3 @@ test('a 500 shows the connection failure; three failures in a row add the networ
   await expect(panel.getByRole('alert')).toContainText(REPEATED);
   expect((await voiceRequests()).filter((request) => request.path === '/call/web')).toHaveLength(3);
 });
-
-test('Chat with AI starts the same conversation as the call button', async ({ page }) => {
-  await setVoiceBehaviour('unauthorized');
-  await page.getByRole('button', { name: 'Chat with AI' }).click();
-  await expect(callPanel(page).getByRole('alert')).toContainText(UNAUTHORIZED);
-});

@@ -11,8 +11,8 @@ interface OpenApiDocument {
   components: { schemas: Record<string, { properties: Record<string, unknown>; required?: string[] }> };
 }
 
-/** Answers that are not JSON: a file, audio, an event stream, or nothing (204). */
-const NOT_JSON = ['GET /api/leads/export.csv', 'GET /api/jobs/{id}/export.csv', 'GET /api/calls/{id}/recording', 'POST /api/privacy/access', 'GET /api/events', 'POST /api/auth/sign-out', 'DELETE /api/staff/{id}', 'DELETE /api/leads/{id}/notes/{noteId}', 'DELETE /api/views/{id}', 'POST /api/leads/duplicates/{id}/dismiss', 'DELETE /api/lead-sources/{id}', 'DELETE /api/lead-sources/{id}/keys/{keyId}', 'GET /api/calendar/feed/{file}', 'DELETE /api/staff/me/calendar-feed'];
+/** Answers that are not JSON: a file, audio, an event stream, or nothing (204, or the 202 of a chat's end). */
+const NOT_JSON = ['GET /api/leads/export.csv', 'GET /api/jobs/{id}/export.csv', 'GET /api/calls/{id}/recording', 'POST /api/privacy/access', 'GET /api/events', 'POST /api/chat/messages', 'POST /api/chat/sessions/{sessionId}/end', 'POST /api/auth/sign-out', 'DELETE /api/staff/{id}', 'DELETE /api/leads/{id}/notes/{noteId}', 'DELETE /api/views/{id}', 'POST /api/leads/duplicates/{id}/dismiss', 'DELETE /api/lead-sources/{id}', 'DELETE /api/lead-sources/{id}/keys/{keyId}', 'GET /api/calendar/feed/{file}', 'DELETE /api/staff/me/calendar-feed'];
 
 describe('the OpenAPI document (/api/docs)', () => {
   let testApp: TestApp;

@@ -87,7 +87,7 @@ describe('pnpm vapi:setup', () => {
       model: { provider: 'openai', messages: [{ role: 'system', content: PROMPT }], toolIds: [search.id, book.id, transfer.id] },
       artifactPlan: { structuredOutputIds: [output_.id] },
       server: webhook,
-      serverMessages: ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request'],
+      serverMessages: ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request', 'session.updated'],
     });
     expect(output).toContain(`VAPI_ASSISTANT_ID=${assistant.id}`);
     expect(output).toContain(`VAPI_WEBHOOK_HMAC_SECRET=${plan.secretKey}`);

@@ -44,6 +44,18 @@ const ROOTS = [
   'ServerMessageResponseTransferDestinationRequest',
   'ServerMessageAssistantRequest',
   'ServerMessageResponseAssistantRequest',
+  // Text chat with the same assistant (issue 25): sessions, chats through the private key
+  // (POST /chat) and the public key (POST /chat/web, as Vapi's React widget calls it), their
+  // streamed chunks, and the session's lifecycle messages.
+  'CreateSessionDTO',
+  'UpdateSessionDTO',
+  'Session',
+  'CreateChatDTO',
+  'Chat',
+  'CreateChatStreamResponse',
+  'CreateWebChatDTO',
+  'WebChat',
+  'ServerMessageSessionUpdated',
 ];
 /** Annotations that validate nothing; `discriminator` only restates the oneOf branches' `type` enums. */
 const ANNOTATIONS = new Set(['description', 'example', 'examples', 'title', 'discriminator']);

@@ -1,6 +1,7 @@
 export { startApi } from './api-process';
+export { FakeVapiChats, type FakeChatBehaviour, type FakeChatOutcome, type FakeChatTurn, type FakeSession, type FakeSessionReadBehaviour } from './fake-vapi/fake-vapi-chats';
 export { FakeVapiServer, type FakeDeleteBehaviour, type FakeRecordingBehaviour, type FakeVapiBehaviour, type RecordedVapiRequest } from './fake-vapi/fake-vapi-server';
-export { toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './fake-vapi/server-messages';
+export { toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeChatContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './fake-vapi/server-messages';
 export { vapiHmacHeaders, type SignedDelivery, type VapiHmacPlan } from './fake-vapi/sign-webhook';
 export { FakeMetaGraphServer, type FakeMetaGraphBehaviour, type FakeMetaLead, type RecordedGraphRequest } from './fake-meta-graph/fake-meta-graph-server';
 export { metaLeadgenNotification, metaSignature } from './fake-meta-graph/sign-meta-delivery';

@@ -6,15 +6,16 @@ import type { TransactionClient } from '../database/prisma-client';
 import { LeadsRepository } from '../leads/leads.repository';
 import { ConsentWithdrawals } from './consent-withdrawals';
 import { ConsentsRepository } from './consents.repository';
-import { ASKED_ON_A_CALL } from './do-not-call-reasons';
+import { ASKED_IN_A_CHAT, ASKED_ON_A_CALL } from './do-not-call-reasons';
 import { CadenceStops, STOP_REASONS } from '../voice/callbacks/cadence-stops';
 
-/** What one call's report asked for, about the lead it was resolved to. */
+/** Where the person asked: on a call (its record's id and Vapi's), or in a chat with the agent (its session). */
+export type Conversation = { kind: 'voice_call'; callId: string; vapiCallId: string } | { kind: 'chat'; chatSessionId: string };
+
+/** What one conversation's report asked for, about the lead it was resolved to. */
 export interface CallerRequestOnCall {
   leadId: string;
-  /** The call record's id and Vapi's. */
-  callId: string;
-  vapiCallId: string;
+  conversation: Conversation;
   consentToContact?: boolean;
   doNotCall?: boolean;
   consentLines: string[];
@@ -22,11 +23,12 @@ export interface CallerRequestOnCall {
 }
 
 /**
- * Applies what callers asked for on a call, inside the webhook's transaction: a consent
- * (channel voice_call, the call and the caller's lines as evidence) recorded once per call,
- * however often the report is delivered; a withdrawal of their standing consents; Do Not
- * Call with the reason "Asked on a call". Each change writes its activity entry (no actor:
- * the caller asked, through the voice agent).
+ * Applies what callers asked for on a call, or visitors in a chat, inside the transaction of
+ * its report: a consent (channel voice_call or chat, the conversation and the person's lines as
+ * evidence) recorded once per call, however often the report is delivered (a chat's result is
+ * applied once by its inbox row); a withdrawal of their standing consents; Do Not Call with the
+ * reason "Asked on a call" or "Asked in a chat". Each change writes its activity entry (no
+ * actor: the person asked, through the agent).
  */
 @Injectable()
 export class CallerRequestsRecorder {
@@ -42,32 +44,39 @@ export class CallerRequestsRecorder {
     const entries: NewActivity[] = [];
     const seen = new Set<string>();
     for (const request of requests) {
+      const { conversation } = request;
+      const conversationId = conversation.kind === 'voice_call' ? conversation.callId : conversation.chatSessionId;
       // Duplicate deliveries of one report in one batch: the first says it all.
-      if (seen.has(`${request.leadId}:${request.callId}`)) continue;
-      seen.add(`${request.leadId}:${request.callId}`);
-      const evidence = (lines: string[]): ConsentEvidence => ({ kind: 'voice_call', callId: request.callId, vapiCallId: request.vapiCallId, transcriptLines: lines });
+      if (seen.has(`${request.leadId}:${conversationId}`)) continue;
+      seen.add(`${request.leadId}:${conversationId}`);
+      const evidence = (lines: string[]): ConsentEvidence =>
+        conversation.kind === 'voice_call'
+          ? { kind: 'voice_call', callId: conversation.callId, vapiCallId: conversation.vapiCallId, transcriptLines: lines }
+          : { kind: 'chat', conversationId, lines };
+      const callId = conversation.kind === 'voice_call' ? conversation.callId : undefined;
 
-      if (request.consentToContact === true && !request.doNotCall && !(await this.consents.existsForCall(request.leadId, request.callId, tx))) {
+      if (request.consentToContact === true && !request.doNotCall && !(callId && (await this.consents.existsForCall(request.leadId, callId, tx)))) {
         const consent = await this.consents.create(
           {
             leadId: request.leadId,
-            channel: 'voice_call',
+            channel: conversation.kind,
             purpose: DEFAULT_CONSENT_PURPOSE,
-            wording: request.consentLines.join(' / ') || 'Agreed on the call (no line of the transcript recorded)',
+            wording: request.consentLines.join(' / ') || (callId ? 'Agreed on the call (no line of the transcript recorded)' : 'Agreed in the chat (no line of it recorded)'),
             givenAt: at,
             evidence: evidence(request.consentLines),
-            callId: request.callId,
+            callId,
           },
           tx,
         );
-        entries.push(activity(request.leadId, 'consent_given', { consentId: consent.id, channel: 'voice_call', purpose: DEFAULT_CONSENT_PURPOSE }));
+        entries.push(activity(request.leadId, 'consent_given', { consentId: consent.id, channel: conversation.kind, purpose: DEFAULT_CONSENT_PURPOSE }));
       }
       if (request.consentToContact === false || request.doNotCall === true) {
         const lines = request.doNotCall ? request.doNotCallLines : request.consentLines;
-        entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, { at, via: 'voice_call', evidence: evidence(lines) }, null, tx)));
+        entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, { at, via: conversation.kind, evidence: evidence(lines) }, null, tx)));
       }
-      if (request.doNotCall === true && (await this.leads.markDoNotCall(request.leadId, ASKED_ON_A_CALL, tx))) {
-        entries.push(activity(request.leadId, 'do_not_call_changed', { doNotCall: true, reason: ASKED_ON_A_CALL }));
+      const reason = callId ? ASKED_ON_A_CALL : ASKED_IN_A_CHAT;
+      if (request.doNotCall === true && (await this.leads.markDoNotCall(request.leadId, reason, tx))) {
+        entries.push(activity(request.leadId, 'do_not_call_changed', { doNotCall: true, reason }));
         await this.cadenceStops.stop(request.leadId, STOP_REASONS.doNotCall, null, tx);
       }
     }

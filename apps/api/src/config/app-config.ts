@@ -150,6 +150,10 @@ const appConfigSchema = z.object({
   GOOGLE_ADS_WEBHOOK_KEY: z.string().optional(),
   // How soon a stored Meta or Google lead whose processing failed (a Graph outage) is tried again, doubling up to an hour.
   LEAD_ADS_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
+  // The page's chat (POST /api/chat/messages): a chat with no message for this long is finished (ended at Vapi, its result read, its lead made).
+  CHAT_IDLE_MINUTES: z.coerce.number().positive().max(1_440).default(30),
+  // How soon a finished chat whose result could not be read (a Vapi outage) is tried again, doubling up to an hour.
+  CHAT_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   WEBHOOK_RETRY_SECONDS: z.coerce.number().positive().max(86_400).default(60),
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
@@ -180,6 +184,8 @@ const appConfigSchema = z.object({
   // Callback requests (POST /api/callback-requests) an hour, per client address and per phone number, across every API process.
   CALLBACK_REQUESTS_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(20),
   CALLBACK_REQUESTS_PER_PHONE_PER_HOUR: z.coerce.number().int().positive().default(3),
+  // Chat messages and ends (POST /api/chat/…) an hour from one client address, across every API process.
+  CHAT_MESSAGES_PER_ADDRESS_PER_HOUR: z.coerce.number().int().positive().default(100),
   WEBHOOK_LIMIT_PER_MINUTE: z.coerce.number().int().positive().default(6000),
   // Refused webhook deliveries (401, 403, 413) one address may have in a minute before all of its deliveries are 429.
   WEBHOOK_REFUSALS_PER_MINUTE: z.coerce.number().int().positive().default(20),

@@ -1,8 +1,8 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChannelDeliveriesRepository } from '../channel-inbox/channel-deliveries.repository';
-import { DeliveryRetryScheduler } from '../channel-inbox/delivery-retry.scheduler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import type { WebhookEvent } from '../database/models';
+import { ChannelDeliveriesRepository } from '../inbox/channel-deliveries.repository';
+import { DeliveryRetryScheduler } from '../inbox/delivery-retry.scheduler';
 import { LEAD_AD_CHANNELS } from './lead-ad-channels';
 import { LeadAdsProcessor } from './lead-ads-processor.service';
 

@@ -118,13 +118,15 @@ export class PersonRecordsRepository {
    * Notes, tags, tasks and activity go with the lead (foreign keys ON DELETE CASCADE); calls keep
    * their rows when a lead goes (SET NULL), so they are deleted here, as are job selections
    * and merge records (no foreign key) and stored webhook messages about their calls, made into their leads, or carrying
-   * their phone or email (the raw payload holds the transcript), and the inbound API's records of their deliveries.
+   * their phone or email (the raw payload holds the transcript), the inbound API's records of their deliveries, and their chats.
    */
   async erase(leadIds: string[], calls: Call[], identifiers: PersonKey[], mergeIds: string[], db: Db): Promise<ErasedRecords> {
     const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
     const deleted: Record<string, number> = {};
     deleted.webhook_events = await this.deleteWebhookEvents(vapiCallIds, identifiers, leadIds, db);
     deleted.inbound_deliveries = (await db.inboundDelivery.deleteMany({ where: { leadId: { in: leadIds } } })).count;
+    // A finished chat keeps its result (the whole conversation) with the lead it made.
+    deleted.chat_sessions = (await db.chatSession.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.job_items = (await db.jobItem.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.calls = (await db.call.deleteMany({ where: { id: { in: calls.map(({ id }) => id) } } })).count;
     deleted.lead_notes = (await db.leadNote.deleteMany({ where: { leadId: { in: leadIds } } })).count;

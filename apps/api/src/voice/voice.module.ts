@@ -1,4 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
+import { ChatModule } from '../chat/chat.module';
 import { LiveEventsService } from '../events/live-events.service';
 import { ComplianceModule } from '../compliance/compliance.module';
 import { LeadAdsModule } from '../lead-ads/lead-ads.module';
@@ -24,11 +25,12 @@ import { WebhookEventsController } from './webhooks/webhook-events.controller';
 import { WebhookInboxRepository } from './webhooks/webhook-inbox.repository';
 import { WebhookProcessor } from './webhooks/webhook-processor.service';
 import { WebhookRetryScheduler } from './webhooks/webhook-retry.scheduler';
+import { SessionUpdates } from './webhooks/session-updates';
 
 @Module({
-  imports: [LeadsModule, LeadIntakeModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
+  imports: [ChatModule, LeadsModule, LeadIntakeModule, ComplianceModule, VapiServerApiModule, LeadAdsModule, LeadSourcesModule, CallbackCadencesModule, StaffModule, PropertiesModule, TasksModule],
   controllers: [VapiWebhookController, WebhookEventsController, CallsController, VoiceConfigController],
-  providers: [CallRecordingService, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
+  providers: [CallRecordingService, SessionUpdates, WebhookProcessor, WebhookRetryScheduler, WebhookInboxRepository, CallsRepository, OutboundCallsService, VapiCalls, CallbackRunner, ...SERVER_REQUEST_PROVIDERS],
   exports: [WebhookProcessor],
 })
 export class VoiceModule implements OnModuleInit {

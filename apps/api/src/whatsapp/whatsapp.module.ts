@@ -1,5 +1,5 @@
 import { Module, OnModuleInit } from '@nestjs/common';
-import { ChannelInboxModule } from '../channel-inbox/channel-inbox.module';
+import { InboxModule } from '../inbox/inbox.module';
 import { CallingRulesModule } from '../compliance/calling-rules.module';
 import { ConsentRecordsModule } from '../compliance/consent-records.module';
 import { LiveEventsService } from '../events/live-events.service';
@@ -27,7 +27,7 @@ import { WhatsappWebhookController } from './webhook/whatsapp-webhook.controller
 
 /** WhatsApp (Cloud API): the webhook (the person's messages, our statuses) through the inbox to the leads' timelines; the templates admins register; a lead's conversation, sent through the outbox. */
 @Module({
-  imports: [LeadsModule, LeadIntakeModule, LeadSourcesModule, ChannelInboxModule, ConsentRecordsModule, CallingRulesModule],
+  imports: [LeadsModule, LeadIntakeModule, LeadSourcesModule, InboxModule, ConsentRecordsModule, CallingRulesModule],
   controllers: [WhatsappWebhookController, WhatsappTemplatesController, WhatsappMessagesController],
   providers: [
     // The webhook.

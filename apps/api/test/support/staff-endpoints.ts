@@ -131,7 +131,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
 ];
 
 /**
- * Routes anyone may call, also in staff mode: the customer demo's voice settings and properties, health,
+ * Routes anyone may call, also in staff mode: the customer demo's voice settings, properties and chat, health,
  * signing in, asking who is signed in, the webhook (it has its own secret) and the
  * OpenAPI document with its UI. A route in neither list fails the access matrix.
  */
@@ -142,6 +142,9 @@ export const PUBLIC_ENDPOINTS = [
   'POST /api/auth/sign-in',
   'POST /api/webhooks/vapi',
   'POST /api/callback-requests',
+  // The customer page's chat with the agent (limited per address).
+  'POST /api/chat/messages',
+  'POST /api/chat/sessions/{}/end',
   // The customer page's property explorer.
   'GET /api/properties',
   // The lead platforms' webhooks and the inbound API check their own credentials: a signature, a key in the body, a source's API key.

@@ -1,6 +1,6 @@
 import * as Dialog from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useState, type ReactNode } from 'react';
+import { useState, type ReactNode, type RefObject } from 'react';
 import './Modal.css';
 
 const TEXT = { close: 'Close' };
@@ -11,23 +11,34 @@ interface ModalProps {
   description?: ReactNode;
   /** 'sheet' slides in from the side for long content such as a lead's details. */
   variant?: 'dialog' | 'sheet';
+  /** false: a panel beside the page, which stays usable (no overlay, focus not held, a click on the page leaves it open). */
+  modal?: boolean;
+  /** Takes focus when it opens, instead of the first control (the close button). */
+  initialFocus?: RefObject<HTMLElement | null>;
+  className?: string;
   children: ReactNode;
 }
 
 /**
- * A modal dialog, open while it is rendered: focus moves in and stays in, Escape closes
- * it, and focus returns to where it was when it goes.
+ * A dialog, open while it is rendered: focus moves in (and stays in, unless it is a panel
+ * beside the page), Escape closes it, and focus returns to where it was when it goes.
  */
-export function Modal({ onClose, title, description, variant = 'dialog', children }: ModalProps) {
+export function Modal({ onClose, title, description, variant = 'dialog', modal = true, initialFocus, className, children }: ModalProps) {
   // Radix returns focus to a Dialog.Trigger; these dialogs open from buttons elsewhere (a card, a menu).
   const [opener] = useState(() => document.activeElement as HTMLElement | null);
   return (
-    <Dialog.Root open onOpenChange={(open) => !open && onClose()}>
+    <Dialog.Root open modal={modal} onOpenChange={(open) => !open && onClose()}>
       <Dialog.Portal>
-        <Dialog.Overlay className="modal-overlay" />
+        {modal && <Dialog.Overlay className="modal-overlay" />}
         <Dialog.Content
-          className={`modal modal--${variant}`}
+          className={['modal', `modal--${variant}`, className].filter(Boolean).join(' ')}
           {...(description ? {} : { 'aria-describedby': undefined })}
+          onOpenAutoFocus={(event) => {
+            if (!initialFocus?.current) return;
+            event.preventDefault();
+            initialFocus.current.focus();
+          }}
+          onInteractOutside={(event) => !modal && event.preventDefault()}
           onCloseAutoFocus={(event) => {
             event.preventDefault();
             opener?.focus();

@@ -35,7 +35,8 @@ export function changeHeaders(): Record<string, string> {
 export async function apiFetch(path: string, init: RequestInit = {}): Promise<Response> {
   const method = (init.method ?? 'GET').toUpperCase();
   const headers = new Headers(init.headers);
-  headers.set('Accept', 'application/json');
+  // JSON unless the caller asks for something else (a stream of events).
+  if (!headers.has('Accept')) headers.set('Accept', 'application/json');
   if (!SAFE_METHODS.has(method)) for (const [name, value] of Object.entries(changeHeaders())) headers.set(name, value);
   let response: Response;
   try {

@@ -15,3 +15,11 @@ export function writeLocalStorage(key: string, value: string): void {
     // Not remembered, still applied for this visit.
   }
 }
+
+export function removeLocalStorage(key: string): void {
+  try {
+    window.localStorage.removeItem(key);
+  } catch {
+    // Storage blocked: nothing was kept either.
+  }
+}

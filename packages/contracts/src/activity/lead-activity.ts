@@ -6,6 +6,8 @@ import { taskTypeSchema } from '../tasks/task';
 import { taskEventSchema } from '../tasks/task-activity';
 
 const named = z.object({ id: z.string(), name: z.string() });
+/** Who ended a chat: the visitor ("End chat"), its idleness, or Vapi (a session completed there, e.g. on its expiry). */
+const chatEndedBySchema = z.enum(['visitor', 'idle', 'platform']);
 const fieldValue = z.union([z.string(), z.number(), z.boolean(), z.null()]);
 
 /** One kind of timeline entry: when, who, and what it records. */
@@ -36,6 +38,19 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
   entry(
     'call',
     z.object({ callId: z.string(), vapiCallId: z.string(), status: z.string(), endedReason: z.string().nullable(), summary: z.string().nullable() }),
+  ),
+  /**
+   * A chat with the agent on the page, once finished (ended by the visitor, idle for
+   * CHAT_IDLE_MINUTES, or completed at Vapi): who said what, in order.
+   */
+  entry(
+    'chat',
+    z.object({
+      chatSessionId: z.string(),
+      vapiSessionId: z.string(),
+      endedBy: chatEndedBySchema,
+      messages: z.array(z.object({ role: z.enum(['visitor', 'agent']), text: z.string(), at: z.iso.datetime().nullable() })),
+    }),
   ),
   entry('tags_changed', z.object({ added: z.array(z.string()), removed: z.array(z.string()) })),
   entry('consent_given', z.object({ consentId: z.string(), channel: z.string(), purpose: z.string() })),

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import type { ServerResponse } from 'node:http';
 import { vapiSchemaErrors, type VapiSchemaName } from './vapi-schema-validator';
 
 /** A JSON answer: status and body. */
@@ -160,4 +161,9 @@ function checked(schema: VapiSchemaName, status: number, body: unknown): FakeAns
 /** Vapi's validation answer: every problem, one line each. */
 export function badRequest(messages: string[]): FakeAnswer {
   return { status: 400, body: { message: messages, error: 'Bad Request', statusCode: 400 } };
+}
+
+export function sendJson(response: ServerResponse, { status, body }: FakeAnswer): void {
+  response.writeHead(status, { 'Content-Type': 'application/json' });
+  response.end(JSON.stringify(body));
 }

@@ -1,8 +1,9 @@
 import { createHmac, randomBytes } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { badRequest, FakeVapiResources, type FakeAnswer } from './fake-vapi-resources';
-import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
+import { FakeVapiChats, type FakeChatBehaviour, type FakeChatOutcome, type FakeSessionReadBehaviour } from './fake-vapi-chats';
+import { badRequest, FakeVapiResources, sendJson as send, type FakeAnswer } from './fake-vapi-resources';
+import { assistantRequestMessage, postServerMessage, toolCallsMessage, transferDestinationRequestMessage, type FakeCallContext, type FakeChatContext, type FakeServerUrl, type FakeToolCall, type ServerAnswer } from './server-messages';
 import { toneWav } from './test-recording';
 import { compileVapiSchemas, vapiSchemaErrors } from './vapi-schema-validator';
 
@@ -47,6 +48,7 @@ const RECORDING_PATH = /^\/call\/([^/]+)\/mono-recording$/;
 const CALL_PATH = /^\/call\/([^/]+)$/;
 const LIST_TIME_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
 const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
+const SESSION_PATH = /^\/session\/([^/]+)$/;
 const RESOURCE_PATH = /^\/(assistant|structured-output|credential|tool|phone-number)(?:\/([^/]+))?$/;
 /** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
 const SIGNED_URL_SECONDS = 300;
@@ -67,10 +69,13 @@ const SIGNED_URL_SECONDS = 300;
  * - call deletion (`DELETE /call/{id}`, body DeleteCallDTO): 200 with the call, after which its
  *   recording is gone (404); or, during an outage, 503 as the document defines it;
  * - tools (function and transferCall) and phone numbers (get, update), as `pnpm vapi:setup` uses them;
+ * - text chat: sessions, `POST /chat` and `POST /chat/web`, whole or streamed, and `session.updated`
+ *   (see FakeVapiChats);
  * - during a call, the messages Vapi waits on for an answer, sent to a server URL with its
  *   credential (sendToolCalls, requestTransferDestination, requestAssistant), each message and
  *   each 200 answer checked against the document's schemas;
- * - `POST /__fake/behaviour` and `GET /__fake/requests`, for a test in another process.
+ * - `POST /__fake/behaviour`, `GET /__fake/requests` and `POST /__fake/tool-calls` (sendToolCalls
+ *   on its behalf: the model calls a tool during a call), for a test in another process.
  */
 export class FakeVapiServer {
   behaviour: FakeVapiBehaviour = 'success';
@@ -86,6 +91,7 @@ export class FakeVapiServer {
   /** The phone calls created (`POST /call`), as `GET /call` lists them: a call exists once Vapi received it, whether or not its answer was sent. */
   readonly createdCalls: Record<string, unknown>[] = [];
   readonly resources = new FakeVapiResources();
+  readonly chats = new FakeVapiChats();
   /** What every call's recording is. */
   readonly recording = toneWav();
   private server?: Server;
@@ -127,9 +133,9 @@ export class FakeVapiServer {
     return new Promise((resolve) => this.arrivals.push(resolve));
   }
 
-  /** The model called tools during a call: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
-  sendToolCalls(server: FakeServerUrl, call: FakeCallContext, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
-    return postServerMessage(server, toolCallsMessage(call, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
+  /** The model called tools during a call, or a text chat: a `tool-calls` message, answered with `{ results }` (ServerMessageResponseToolCalls). */
+  sendToolCalls(server: FakeServerUrl, about: FakeCallContext | { chat: FakeChatContext }, toolCalls: FakeToolCall[]): Promise<ServerAnswer> {
+    return postServerMessage(server, toolCallsMessage(about, toolCalls), { message: 'ServerMessageToolCalls', answer: 'ServerMessageResponseToolCalls' });
   }
 
   /** The assistant's transfer tool has no destination: where to (ServerMessageResponseTransferDestinationRequest: `destination` or `error`). */
@@ -144,9 +150,10 @@ export class FakeVapiServer {
     return postServerMessage(server, { checked: message, sent: message }, { message: 'ServerMessageAssistantRequest', answer: 'ServerMessageResponseAssistantRequest' });
   }
 
-  /** Sends the answers the 'held' behaviour kept back. */
+  /** Sends the answers the 'held' behaviour kept back (call creations and chat answers). */
   release(): void {
     for (const answer of this.held.splice(0)) answer();
+    this.chats.release();
   }
 
   private async handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
@@ -165,7 +172,7 @@ export class FakeVapiServer {
     } catch {
       return send(response, badRequest(['The request body is not valid JSON.']));
     }
-    if (url.pathname.startsWith('/__fake/')) return send(response, this.control(method, url.pathname, body));
+    if (url.pathname.startsWith('/__fake/')) return send(response, await this.control(method, url.pathname, body));
 
     const recorded: RecordedVapiRequest = {
       method,
@@ -191,6 +198,11 @@ export class FakeVapiServer {
       return send(response, { status: 401, body: { statusCode: 401, message: 'Missing Authorization Header.', error: 'Unauthorized' } });
     }
     if (isCallCreation) return this.createCall(recorded, request, response);
+    if (method === 'POST' && (url.pathname === '/chat' || url.pathname === '/chat/web')) return this.chats.chat(url.pathname, body, response);
+    if (method === 'POST' && url.pathname === '/session') return send(response, this.chats.createSession(body));
+    const session = SESSION_PATH.exec(url.pathname);
+    if (method === 'GET' && session) return send(response, this.chats.getSession(decodeURIComponent(session[1])));
+    if (method === 'PATCH' && session) return send(response, this.chats.updateSession(decodeURIComponent(session[1]), body));
     if (method === 'GET' && url.pathname === '/call') return send(response, this.listCalls(url.searchParams));
     const deletion = CALL_PATH.exec(url.pathname);
     if (method === 'DELETE' && deletion) return send(response, this.deleteCall(decodeURIComponent(deletion[1]), body));
@@ -207,20 +219,46 @@ export class FakeVapiServer {
     send(response, { status: 404, body: { statusCode: 404, message: `Cannot ${method} ${url.pathname}`, error: 'Not Found' } });
   }
 
-  private control(method: string, path: string, body: unknown): FakeAnswer {
+  private async control(method: string, path: string, body: unknown): Promise<FakeAnswer> {
     if (method === 'POST' && path === '/__fake/behaviour') {
-      const { behaviour, recordingBehaviour, deleteBehaviour } = (body ?? {}) as {
+      const { behaviour, recordingBehaviour, deleteBehaviour, chatBehaviour, sessionReadBehaviour, chatChunkDelayMs, chatServerUrl, chatOutcome } = (body ?? {}) as {
         behaviour?: FakeVapiBehaviour;
         recordingBehaviour?: FakeRecordingBehaviour;
         deleteBehaviour?: FakeDeleteBehaviour;
+        chatBehaviour?: FakeChatBehaviour;
+        sessionReadBehaviour?: FakeSessionReadBehaviour;
+        chatChunkDelayMs?: number;
+        /** Where `session.updated` goes when a session completes (a browser test's app), with its credential. */
+        chatServerUrl?: FakeServerUrl | null;
+        /** What every session's artifact says once completed (its structured outputs), until changed. */
+        chatOutcome?: FakeChatOutcome;
       };
       this.behaviour = behaviour ?? 'success';
       this.recordingBehaviour = recordingBehaviour ?? 'success';
       this.deleteBehaviour = deleteBehaviour ?? 'success';
+      this.chats.behaviour = chatBehaviour ?? 'success';
+      this.chats.readBehaviour = sessionReadBehaviour ?? 'success';
+      this.chats.chunkDelayMs = chatChunkDelayMs ?? 0;
+      if (chatServerUrl !== undefined) this.chats.serverUrl = chatServerUrl ?? undefined;
+      if (chatOutcome !== undefined) this.chats.outcome = () => chatOutcome;
       this.requests.length = 0;
-      return { status: 200, body: { behaviour: this.behaviour, recordingBehaviour: this.recordingBehaviour, deleteBehaviour: this.deleteBehaviour } };
+      return {
+        status: 200,
+        body: {
+          behaviour: this.behaviour,
+          recordingBehaviour: this.recordingBehaviour,
+          deleteBehaviour: this.deleteBehaviour,
+          chatBehaviour: this.chats.behaviour,
+          sessionReadBehaviour: this.chats.readBehaviour,
+          chatChunkDelayMs: this.chats.chunkDelayMs,
+        },
+      };
     }
     if (method === 'GET' && path === '/__fake/requests') return { status: 200, body: this.requests };
+    if (method === 'POST' && path === '/__fake/tool-calls') {
+      const { server, call, toolCalls } = body as { server: FakeServerUrl; call: FakeCallContext; toolCalls: FakeToolCall[] };
+      return { status: 200, body: await this.sendToolCalls(server, call, toolCalls) };
+    }
     return { status: 404, body: { statusCode: 404, message: `No control route ${method} ${path}` } };
   }
 
@@ -420,11 +458,6 @@ function parseRange(header: string | undefined, size: number): [number, number] 
   const [start, end] =
     match[1] === '' ? [Math.max(0, size - Number(match[2])), size - 1] : [Number(match[1]), match[2] === '' ? size - 1 : Math.min(Number(match[2]), size - 1)];
   return start > end || start >= size ? 'unsatisfiable' : [start, end];
-}
-
-function send(response: ServerResponse, { status, body }: FakeAnswer): void {
-  response.writeHead(status, { 'Content-Type': 'application/json' });
-  response.end(JSON.stringify(body));
 }
 
 async function readText(request: IncomingMessage): Promise<string> {

@@ -33,7 +33,16 @@ export type VapiSchemaName =
   | 'ServerMessageTransferDestinationRequest'
   | 'ServerMessageResponseTransferDestinationRequest'
   | 'ServerMessageAssistantRequest'
-  | 'ServerMessageResponseAssistantRequest';
+  | 'ServerMessageResponseAssistantRequest'
+  | 'CreateSessionDTO'
+  | 'UpdateSessionDTO'
+  | 'Session'
+  | 'CreateChatDTO'
+  | 'Chat'
+  | 'CreateChatStreamResponse'
+  | 'CreateWebChatDTO'
+  | 'WebChat'
+  | 'ServerMessageSessionUpdated';
 
 const SCHEMA_PREFIX = '#/components/schemas/';
 

@@ -11,7 +11,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { WebhookRefusalsGuard } from '../../voice/webhooks/credentials/webhook-refusals.guard';
 import { WebhookReceiptOutput } from '../../voice/webhooks/webhook-receipt.output';
 import { GOOGLE_ADS_CHANNEL, GOOGLE_ADS_SOURCE } from '../lead-ad-channels';
-import { ChannelDeliveriesRepository } from '../../channel-inbox/channel-deliveries.repository';
+import { ChannelDeliveriesRepository } from '../../inbox/channel-deliveries.repository';
 import { LeadAdsProcessor } from '../lead-ads-processor.service';
 import { LeadSourceRefusalsRepository } from '../lead-source-refusals.repository';
 import { checkGoogleKey } from './google-ads-key';

@@ -10,7 +10,7 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { WebhookRefusalsGuard } from '../../voice/webhooks/credentials/webhook-refusals.guard';
 import { WebhookReceiptOutput } from '../../voice/webhooks/webhook-receipt.output';
 import { META_CHANNEL, META_WEBHOOK_SOURCE } from '../lead-ad-channels';
-import { ChannelDeliveriesRepository } from '../../channel-inbox/channel-deliveries.repository';
+import { ChannelDeliveriesRepository } from '../../inbox/channel-deliveries.repository';
 import { LeadAdsRetryScheduler } from '../lead-ads-retry.scheduler';
 import { LeadSourceRefusalsRepository } from '../lead-source-refusals.repository';
 import { readMetaNotification } from './meta-leadgen-notification';

@@ -15,6 +15,11 @@ export interface InboundLead {
   arrivedAt?: Date;
   /** The consent the person gave with the lead, recorded with its wording and evidence. */
   consent?: { channel: ConsentChannel; purpose: string; wording: string; evidence: ConsentEvidence };
+  /**
+   * The delivery learnt no name (a chat where the visitor gave none): `fields.name` is a
+   * placeholder, which the identity rule does not compare and a known lead does not take.
+   */
+  nameUnknown?: boolean;
   /** When the person asked to be called (a callback request's preferred time). */
   preferredAt?: Date;
   /** A test lead (Google's is_test, the Sources panel's "send a test lead"): stored, never called. */

@@ -62,7 +62,7 @@ export class LeadIntakeService {
     const given = parsed.value;
     const now = this.clock.now();
     const source = inbound.sourceId ? await this.sources.find(inbound.sourceId, db) : null;
-    const person = { email: given.email, phone: given.phone, name: given.name };
+    const person = { email: given.email, phone: given.phone, name: inbound.nameUnknown ? null : given.name };
     await this.leads.lockIdentities([person], db);
     const match = new LeadIdentities(await this.leads.findIdentities(identityKeys([person]), db)).match(person);
     const entries: NewActivity[] = [];
@@ -70,7 +70,8 @@ export class LeadIntakeService {
     let created = false;
     if (match?.kind === 'same') {
       const stored = (await this.leads.findIdentities({ ids: [match.lead.id], emailKeys: [], phones: [] }, db))[0];
-      const { source: _keptSource, ...givenColumns } = toLeadChanges(given);
+      const { source: _keptSource, name, ...otherColumns } = toLeadChanges(given);
+      const givenColumns = inbound.nameUnknown ? otherColumns : { name, ...otherColumns };
       const differing = leadFieldChanges(leadColumnsOf(stored), givenColumns);
       const filled = new Set(differing.filter(({ from }) => from === null).map(({ field }) => field));
       const columns = columnsOfFields(givenColumns, filled);

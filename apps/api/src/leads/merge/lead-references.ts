@@ -24,5 +24,6 @@ export const LEAD_REFERENCES: Record<string, string> = {
   'callback_cadences.open_lead_id': 'as callback_cadences.lead_id',
   'call_attempts.lead_id': 'the attempts go with their cadence',
   'webhook_events.lead_id': 'stays: the lead a lead channel’s delivery made or updated at the time (an erasure of that lead deletes the delivery)',
+  'chat_sessions.lead_id': 'stays: the lead a finished chat made or updated at the time (an erasure of that lead deletes the chat); its chat entry moves with the timeline',
   'inbound_deliveries.lead_id': 'stays: the lead a delivery made or updated at the time, which a repeat of it answers',
 };

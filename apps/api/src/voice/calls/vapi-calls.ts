@@ -1,6 +1,7 @@
 import { BadGatewayException, GatewayTimeoutException, HttpException, Inject, Injectable, Logger } from '@nestjs/common';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
+import { isTimeout, messageOf } from '../vapi-errors';
 import { type ServerSdk, VapiServerApi } from '../vapi-server-api';
 
 /** A call Vapi created, as far as we follow it. */
@@ -86,19 +87,4 @@ export class VapiCalls {
     // No status: the connection failed before any answer, so the request may have reached Vapi.
     return new CallCreationFailed(new BadGatewayException(`The voice platform refused the call: ${platformMessage}`), status === undefined || status >= 500);
   }
-}
-
-/**
- * SDK 2.0.1 reports its own timeout as a plain VapiError whose cause is "timeout"
- * (the abort reason) rather than as VapiTimeoutError; both mean the platform did not answer.
- */
-function isTimeout(error: unknown, VapiError: ServerSdk['VapiError'], VapiTimeoutError: ServerSdk['VapiTimeoutError']): boolean {
-  if (error instanceof VapiTimeoutError) return true;
-  return error instanceof VapiError && error.statusCode === undefined && error.cause === 'timeout';
-}
-
-function messageOf(body: unknown): string | undefined {
-  const message = (body as { message?: unknown } | undefined)?.message;
-  if (Array.isArray(message)) return message.join('; ');
-  return typeof message === 'string' ? message : undefined;
 }

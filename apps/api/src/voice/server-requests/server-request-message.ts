@@ -36,9 +36,13 @@ const toolCall = z
   })
   .transform(({ id, function: fn, name, parameters }) => ({ id, name: fn?.name ?? name ?? '', arguments: fn?.arguments ?? parameters }));
 
+/** The chat a tool call comes from, in a text chat (ServerMessageToolCalls carries `chat` instead of `call`). */
+const chat = lenient(z.looseObject({ id: optionalText, sessionId: optionalText }));
+
 const toolCallsSchema = z.looseObject({
   type: z.literal('tool-calls'),
   call,
+  chat,
   customer,
   toolCallList: z.array(toolCall, 'is required').max(20, 'must hold at most 20 tool calls'),
 });
@@ -72,9 +76,14 @@ export function parseServerRequest(message: { type: ServerRequestType }): { ok: 
   return { ok: false, errors: fieldErrorsFromZod(parsed.error).map((error) => ({ ...error, field: `message.${error.field}` })) };
 }
 
-/** What a request tells of its call: its id, the caller's number and, for our outbound calls, the lead it was placed for. */
+/**
+ * What a request tells of its call: its id, the caller's number and, for our outbound calls, the
+ * lead it was placed for. A tool call in a text chat has no call: its chat's session instead.
+ */
 export interface CallOfRequest {
   vapiCallId: string | null;
+  /** The Vapi session of the chat a tool call came from (no call then). */
+  vapiSessionId?: string | null;
   /** inboundPhoneCall, outboundPhoneCall or webCall. */
   type: string | null;
   customerNumber: string | null;
@@ -88,5 +97,6 @@ export function callOfRequest(request: ServerRequest): CallOfRequest {
     type: vapiCall?.type ?? null,
     customerNumber: vapiCall?.customer?.number ?? request.customer?.number ?? null,
     leadId: (vapiCall && leadIdOf(vapiCall)) ?? null,
+    vapiSessionId: (request.type === 'tool-calls' ? request.chat?.sessionId : undefined) ?? null,
   };
 }

@@ -7,10 +7,12 @@ export const ASSISTANT_NAME = 'Lead Desk sales agent';
 export const CREDENTIAL_NAME = 'Lead Desk webhook';
 
 /**
- * The server messages the webhook stores and acts on (see vapi-message.ts), and those it
- * answers during the call (voice/server-requests): the tools' calls and the transfer's destination.
+ * The server messages the webhook stores and acts on (see vapi-message.ts), those it answers
+ * during the call or chat (voice/server-requests): the tools' calls and the transfer's
+ * destination, and a chat's session once completed (`session.updated`: its result, which
+ * saves reading it back; a chat sends no end-of-call report).
  */
-const HANDLED_SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request'];
+const HANDLED_SERVER_MESSAGES: Vapi.CreateAssistantDtoServerMessagesItem[] = ['end-of-call-report', 'status-update', 'tool-calls', 'transfer-destination-request', 'session.updated'];
 
 /** A caller we know (assistant-request's variableValues) is greeted by name; a new one is asked for it. */
 const FIRST_MESSAGE =

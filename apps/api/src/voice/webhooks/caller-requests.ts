@@ -1,6 +1,6 @@
 import { booleanLike } from '../../leads/boolean-words';
 import { structuredOutputsOf } from './structured-outputs';
-import type { EndOfCallReport } from './vapi-message';
+import type { ConversationReport } from './end-of-call-report';
 
 /** What the caller asked for about being contacted, as the assistant's structured output judged it. */
 export interface CallerRequests {
@@ -29,7 +29,7 @@ const FALLBACK_LINES = 3;
  * analysis' structured data; written as booleans or yes/no words. With them, the caller's
  * lines that say so.
  */
-export function callerRequestsOf(report: EndOfCallReport): CallerRequests {
+export function callerRequestsOf(report: ConversationReport): CallerRequests {
   const outputs = structuredOutputsOf(report.artifact?.structuredOutputs);
   const sources: Record<string, unknown>[] = [
     ...outputs.flatMap(({ name, result }) => (Object.values(NAMES).includes(comparable(name) as never) ? [{ [comparable(name)]: result }] : [])),
@@ -64,7 +64,7 @@ export function callerLinesFor(lines: string[], words: RegExp): string[] {
 }
 
 /** What the caller said, line by line: `artifact.messages` with role "user", else the transcript's "User:" / "Customer:" lines. */
-export function callerLinesOf(report: EndOfCallReport): string[] {
+export function callerLinesOf(report: ConversationReport): string[] {
   const fromMessages = (report.artifact?.messages ?? []).flatMap((message) =>
     isObject(message) && message.role === 'user' && typeof message.message === 'string' && message.message.trim() ? [message.message.trim()] : [],
   );

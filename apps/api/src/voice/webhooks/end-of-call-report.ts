@@ -7,9 +7,15 @@ import { normalizePhoneNumber } from '../../leads/phone-number';
 import type { CallColumns } from '../calls/calls.repository';
 import { valueOf, type ReportedLeadField } from './reported-lead-fields';
 import { leadDataOf, resultsByName, structuredOutputsOf } from './structured-outputs';
-import type { EndOfCallReport } from './vapi-message';
+import type { EndOfCallReport, VapiCall } from './vapi-message';
 
 export const UNKNOWN_CALLER = 'Unknown caller';
+
+/**
+ * What a conversation's report is read for, whether a call's end-of-call report or a chat's
+ * session: the structured outputs and what was said (artifact), the older analysis, the customer.
+ */
+export type ConversationReport = Pick<EndOfCallReport, 'artifact' | 'analysis' | 'customer' | 'transcript'> & { call?: Pick<VapiCall, 'customer'> | null };
 
 /** A lead as a report describes it, and which of its judgements the call actually made. */
 export interface ReportedLead {
@@ -45,7 +51,7 @@ const budgetOf = (value: unknown) => (typeof value === 'number' ? value : text(v
  * otherwise. The agent's extraction can be wrong: a field that fails validation is dropped
  * (a wrong phone falls back to the number that called), never the lead.
  */
-export function leadFromReport(report: EndOfCallReport, { phoneRegion, qualifiedFrom }: ReportReading): ReportedLead {
+export function leadFromReport(report: ConversationReport, { phoneRegion, qualifiedFrom }: ReportReading): ReportedLead {
   const sources = [...leadDataOf(structuredOutputsOf(report.artifact?.structuredOutputs)), report.analysis?.structuredData ?? {}];
   const reported = <T>(field: ReportedLeadField, read: (value: unknown) => T | undefined): T | undefined => {
     for (const source of sources) {
@@ -55,7 +61,7 @@ export function leadFromReport(report: EndOfCallReport, { phoneRegion, qualified
     return undefined;
   };
   const callerNumber = customerNumberOf(report);
-  const givenName = reported('name', text) ?? text(report.call.customer?.name) ?? text(report.customer?.name);
+  const givenName = reported('name', text) ?? text(report.call?.customer?.name) ?? text(report.customer?.name);
   const explicitlyQualified = reported('qualified', booleanLike);
   const qualified = qualifiedFrom === 'successEvaluation' ? (explicitlyQualified ?? booleanLike(report.analysis?.successEvaluation)) : explicitlyQualified;
   const raw: Record<string, unknown> = {

@@ -10,12 +10,12 @@ import { isLeadId } from '../../leads/lead-id';
 // ignored, because refusing the message would lose the rest of what the platform delivered.
 
 /** An optional part: kept when it has the expected shape, otherwise ignored. */
-const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
+export const lenient = <T extends z.ZodType>(schema: T) => schema.optional().catch(undefined);
 
 // PostgreSQL cannot store NUL in text: it is dropped from the text we keep, and refused in ids.
-const optionalText = lenient(z.string().transform((value) => value.replaceAll('\u0000', '')));
-const customer = lenient(z.looseObject({ number: optionalText, name: optionalText }));
-const jsonObject = lenient(z.record(z.string(), z.unknown()));
+export const optionalText = lenient(z.string().transform((value) => value.replaceAll('\u0000', '')));
+export const customer = lenient(z.looseObject({ number: optionalText, name: optionalText }));
+export const jsonObject = lenient(z.record(z.string(), z.unknown()));
 
 const call = z.looseObject(
   {

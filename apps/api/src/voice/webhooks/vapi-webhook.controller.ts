@@ -13,6 +13,8 @@ import { WebhookRefusalsGuard } from './credentials/webhook-refusals.guard';
 import { isServerRequestType } from '../server-requests/server-request-message';
 import { ServerRequestsService, type ServerRequestAnswer } from '../server-requests/server-requests.service';
 import { webhookEnvelopeSchema } from './vapi-message';
+import { SESSION_UPDATED } from '../../chat/vapi-session';
+import { SessionUpdates } from './session-updates';
 import { WebhookProcessor } from './webhook-processor.service';
 import { WebhookReceiptOutput } from './webhook-receipt.output';
 
@@ -23,6 +25,7 @@ export class VapiWebhookController {
   constructor(
     private readonly processor: WebhookProcessor,
     private readonly serverRequests: ServerRequestsService,
+    private readonly sessionUpdates: SessionUpdates,
   ) {}
 
   /**
@@ -30,7 +33,8 @@ export class VapiWebhookController {
    * `transfer-destination-request`, `assistant-request`) are answered there and then, 200 with
    * the answer Vapi's document gives each (ServerMessageResponse), and stored in the inbox as
    * answered. Reports: 200 once processed; 202 when stored but its processing failed (kept
-   * for `pnpm webhooks:replay`); other types 200 and dropped.
+   * for `pnpm webhooks:replay`); a chat's completed session (`session.updated`) likewise, made
+   * the chat's lead (SessionUpdates); other types 200 and dropped.
    * The body stays `unknown` here: only the envelope is checked, leniently, and each
    * handled message type is then read by its own parser (vapi-message.ts), which keeps
    * what the platform delivered even where an optional part is oddly shaped.
@@ -54,7 +58,7 @@ export class VapiWebhookController {
     }
     const { message } = envelope.data;
     if (isServerRequestType(message.type)) return this.serverRequests.answer({ ...message, type: message.type });
-    const outcome = await this.processor.receive(message);
+    const outcome = message.type === SESSION_UPDATED ? await this.sessionUpdates.receive(message) : await this.processor.receive(message);
     if (outcome.stored && !outcome.processed) response.status(202);
     return outcome.stored ? outcome : { received: true };
   }

@@ -2,6 +2,8 @@ import { ConflictException, Controller, Get, HttpCode, NotFoundException, Param,
 import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ReplayResult, WebhookEventPage } from '@lead-desk/contracts';
 import { Roles } from '../../auth/auth.decorators';
+import { CHAT_CHANNEL, ChatResults } from '../../chat/chat-results';
+import type { DeliveryTry } from '../../inbox/delivery-tries';
 import { LeadAdsProcessor } from '../../lead-ads/lead-ads-processor.service';
 import { INBOUND_CHANNEL } from '../../lead-sources/inbound/inbound-deliveries.repository';
 import { InboundLeadsService } from '../../lead-sources/inbound/inbound-leads.service';
@@ -25,6 +27,7 @@ export class WebhookEventsController {
     private readonly processor: WebhookProcessor,
     private readonly leadAds: LeadAdsProcessor,
     private readonly inboundLeads: InboundLeadsService,
+    private readonly chatResults: ChatResults,
   ) {}
 
   /** `{ events, nextCursor }`, newest first; pass `nextCursor` as `cursor` for the next page. */
@@ -51,13 +54,17 @@ export class WebhookEventsController {
     if (!event) throw new NotFoundException(`No webhook event with id ${id}.`);
     if (event.processedAt) throw new ConflictException('This webhook event has been processed already.');
     const outcome =
-      event.channel === 'vapi' ? await this.processor.replay(event) : event.channel === INBOUND_CHANNEL ? await this.inboundLeads.replay(event.id, event.payload) : await this.replayLeadAd(event);
+      event.channel === 'vapi'
+        ? await this.processor.replay(event)
+        : event.channel === INBOUND_CHANNEL
+          ? await this.inboundLeads.replay(event.id, event.payload)
+          : await this.tryAgain(event, event.channel === CHAT_CHANNEL ? this.chatResults : this.leadAds);
     return { outcome, event: toWebhookEventOutput((await this.inbox.findById(id))!) };
   }
 
-  /** A Meta or Google delivery, tried once more now; one another try holds at this moment ends as that try does. */
-  private async replayLeadAd(event: WebhookEvent): Promise<ReplayOutcome> {
-    const attempt = await this.leadAds.attempt(event);
+  /** A Meta or Google delivery, or a chat's result, tried once more now; one another try holds at this moment ends as that try does. */
+  private async tryAgain(event: WebhookEvent, processor: { attempt(event: WebhookEvent): Promise<DeliveryTry> }): Promise<ReplayOutcome> {
+    const attempt = await processor.attempt(event);
     if (attempt !== 'taken') return attempt;
     return (await this.inbox.findById(event.id))?.processedAt ? 'processed' : 'failed';
   }

@@ -234,7 +234,9 @@ export class WebhookProcessor {
     const callsByVapiId = new Map(writes.calls.map((call) => [call.vapiCallId, call]));
     const requests = messages.flatMap((message) => {
       const call = message.type === 'end-of-call-report' ? callsByVapiId.get(message.call.id) : undefined;
-      return call?.leadId && message.type === 'end-of-call-report' ? [{ leadId: call.leadId, callId: call.id, vapiCallId: call.vapiCallId, ...callerRequestsOf(message) }] : [];
+      return call?.leadId && message.type === 'end-of-call-report'
+        ? [{ leadId: call.leadId, conversation: { kind: 'voice_call' as const, callId: call.id, vapiCallId: call.vapiCallId }, ...callerRequestsOf(message) }]
+        : [];
     });
     await this.callerRequests.apply(requests, writes.now, tx);
     return batch.liveEvents();

@@ -8,7 +8,7 @@ import { Database } from '../../database/database';
 import type { WhatsappMessage } from '../../database/models';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
-import { nextAttemptAt } from '../../channel-inbox/delivery-retry-backoff';
+import { nextAttemptAt } from '../../inbox/retry-backoff';
 import { readWhatsappSettings } from '../whatsapp-settings';
 import { CloudApiClient, type OutgoingContent, type SendOutcome } from './cloud-api-client';
 import { isOptOutConfirmation } from './opt-out-confirmation';

@@ -1,6 +1,6 @@
 import { Inject, Injectable } from '@nestjs/common';
-import { ChannelDeliveriesRepository } from '../../channel-inbox/channel-deliveries.repository';
-import { DeliveryRetryScheduler } from '../../channel-inbox/delivery-retry.scheduler';
+import { ChannelDeliveriesRepository } from '../../inbox/channel-deliveries.repository';
+import { DeliveryRetryScheduler } from '../../inbox/delivery-retry.scheduler';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { WebhookEvent } from '../../database/models';
 import { WHATSAPP_CHANNEL } from '../whatsapp-channel';

@@ -2,7 +2,7 @@ import { Body, Controller, Get, Header, HttpCode, HttpException, Inject, Post, Q
 import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { WebhookReceipt } from '@lead-desk/contracts';
 import { Public } from '../../auth/auth.decorators';
-import { ChannelDeliveriesRepository } from '../../channel-inbox/channel-deliveries.repository';
+import { ChannelDeliveriesRepository } from '../../inbox/channel-deliveries.repository';
 import { ErrorBodyOutput } from '../../common/error-body.output';
 import { InvalidFieldsException } from '../../common/field-errors';
 import { RateLimit, WEBHOOK_LIMIT } from '../../common/rate-limits';

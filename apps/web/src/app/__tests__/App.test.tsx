@@ -65,15 +65,23 @@ describe('App', () => {
     expect(halvesInOrder()).toEqual(['Customer Property Demo', 'Real eState Admin Dashboard']);
   });
 
-  it('starts the same voice conversation from "Chat with AI" as from the call button', async () => {
+  it('opens the text chat from "Chat with AI", while "Talk to Agent" keeps starting the voice call', async () => {
     vi.spyOn(console, 'error').mockImplementation(() => undefined);
     const requests = stubDashboardApi({ publicKey: 'pk', assistantId: null, apiBaseUrl: null });
     const user = userEvent.setup();
     render(<App />);
+    const paths = () => requests.map((request) => new URL(request.url).pathname);
 
     await user.click(screen.getByRole('button', { name: 'Chat with AI' }));
+    const chat = await screen.findByRole('dialog', { name: 'Chat with AI' });
+    expect(within(chat).getByRole('textbox', { name: 'Your message' })).toHaveFocus();
+    expect(paths()).not.toContain('/api/voice/config');
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(screen.getByRole('button', { name: 'Chat with AI' })).toHaveFocus();
+
+    await user.click(screen.getByRole('button', { name: /Talk to Agent/ }));
     await waitFor(() => expect(screen.getByRole('alert')).toHaveTextContent('Assistant or Squad or Workflow must be provided.'));
-    expect(screen.getByRole('button', { name: /Try Again/ })).toBeInTheDocument();
-    expect(requests.map((request) => new URL(request.url).pathname)).toContain('/api/voice/config');
+    expect(paths()).toContain('/api/voice/config');
   });
 });

@@ -1,4 +1,4 @@
-import { readLocalStorage, writeLocalStorage } from '../../lib/localStorage';
+import { readLocalStorage, removeLocalStorage, writeLocalStorage } from '../../lib/localStorage';
 import { EMPTY_CALLBACK_FORM, type CallbackFormValues } from './callbackFormSchema';
 
 const KEY = 'lead-desk:callback-request';
@@ -28,9 +28,5 @@ export function writeCallbackDraft(draft: CallbackDraft): void {
 }
 
 export function clearCallbackDraft(): void {
-  try {
-    window.localStorage.removeItem(KEY);
-  } catch {
-    // Storage blocked: nothing was kept either.
-  }
+  removeLocalStorage(KEY);
 }

@@ -19,6 +19,13 @@ describe('apiClient', () => {
     expect(await requests[1].json()).toEqual({ name: 'Kavya' });
   });
 
+  it('asks for JSON unless the caller asks for something else', async () => {
+    const requests = stubApi({ 'GET /api/leads': () => Response.json([]), 'POST /api/chat/messages': () => new Response('') });
+    await apiFetch('/api/leads');
+    await apiFetch('/api/chat/messages', { method: 'POST', headers: { Accept: 'text/event-stream' } });
+    expect(requests.map((request) => request.headers.get('Accept'))).toEqual(['application/json', 'text/event-stream']);
+  });
+
   it("turns an error answer into an ApiError with the API's message and field errors", async () => {
     stubApi({
       'POST /api/leads': () =>

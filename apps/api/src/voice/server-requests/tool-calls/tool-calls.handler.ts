@@ -40,7 +40,7 @@ export class ToolCallsHandler {
     try {
       return await tool.run(args.value, context);
     } catch (error) {
-      this.logger.error({ err: error, tool: name, toolCallId: context.toolCallId, vapiCallId: context.call.vapiCallId }, 'A tool call failed');
+      this.logger.error({ err: error, tool: name, toolCallId: context.toolCallId, vapiCallId: context.call.vapiCallId, vapiSessionId: context.call.vapiSessionId }, 'A tool call failed');
       return { error: TOOL_FAILED };
     }
   }

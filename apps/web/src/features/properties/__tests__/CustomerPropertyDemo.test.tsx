@@ -14,10 +14,10 @@ const CATEGORY_TABS = { apartment: 'Apartments', villa: 'Villas', plot: 'Plots',
 /** The demo over an API that lists `properties` (the 16 samples unless told), once they are shown. */
 async function renderDemo(properties: unknown = PROPERTIES) {
   const requests = stubApi({ 'GET /api/properties': () => Response.json(properties) });
-  const onChatWithAgent = vi.fn();
-  renderWithQueryClient(<CustomerPropertyDemo callButton={<button type="button">Call button slot</button>} onChatWithAgent={onChatWithAgent} />);
+  const onOpenChat = vi.fn();
+  renderWithQueryClient(<CustomerPropertyDemo callButton={<button type="button">Call button slot</button>} onOpenChat={onOpenChat} />);
   await screen.findAllByRole('tab');
-  return { onChatWithAgent, requests, user: userEvent.setup() };
+  return { onOpenChat, requests, user: userEvent.setup() };
 }
 
 const tab = (label: string) => screen.getByRole('tab', { name: new RegExp(`^${label} \\(\\d+\\)$`) });
@@ -156,16 +156,16 @@ describe('CustomerPropertyDemo', () => {
     expect(screen.getByRole('heading', { level: 3, name: 'Property Explorer' })).toHaveFocus();
   });
 
-  it('starts the voice conversation on "Chat with AI"', async () => {
-    const { user, onChatWithAgent } = await renderDemo();
+  it('asks for the chat on "Chat with AI"', async () => {
+    const { user, onOpenChat } = await renderDemo();
     await user.click(screen.getByRole('button', { name: 'Chat with AI' }));
-    expect(onChatWithAgent).toHaveBeenCalledTimes(1);
+    expect(onOpenChat).toHaveBeenCalledTimes(1);
   });
 
   it('reads the properties from the API, saying so while they load', async () => {
     let answer: (response: Response) => void = () => undefined;
     stubApi({ 'GET /api/properties': () => new Promise<Response>((resolve) => (answer = resolve)) });
-    renderWithQueryClient(<CustomerPropertyDemo callButton={null} onChatWithAgent={vi.fn()} />);
+    renderWithQueryClient(<CustomerPropertyDemo callButton={null} onOpenChat={vi.fn()} />);
     expect(await screen.findByRole('status')).toHaveTextContent('Loading properties…');
     expect(screen.queryByRole('tab')).not.toBeInTheDocument();
     answer(Response.json(PROPERTIES));
@@ -182,7 +182,7 @@ describe('CustomerPropertyDemo', () => {
       },
     });
     const user = userEvent.setup();
-    renderWithQueryClient(<CustomerPropertyDemo callButton={null} onChatWithAgent={vi.fn()} />);
+    renderWithQueryClient(<CustomerPropertyDemo callButton={null} onOpenChat={vi.fn()} />);
     const failure = await screen.findByRole('alert');
     expect(failure).toHaveTextContent('Could not load the properties');
     expect(failure).toHaveTextContent('The database is unavailable.');

@@ -17,25 +17,18 @@ const TEXT = {
 interface CustomerPropertyDemoProps {
   /** The voice-call control, shown in the explorer. */
   callButton: ReactNode;
-  /** Starts the same voice conversation as the call button. */
-  onChatWithAgent: () => void;
+  /** Opens the text chat with the agent (the call button stays the voice call). */
+  onOpenChat: () => void;
 }
 
 /** The left half of the page: what a prospective buyer sees. */
-export function CustomerPropertyDemo({ callButton, onChatWithAgent }: CustomerPropertyDemoProps) {
+export function CustomerPropertyDemo({ callButton, onOpenChat }: CustomerPropertyDemoProps) {
   const titleId = useId();
   const explorerHeading = useRef<HTMLHeadingElement>(null);
-  const callPanel = useRef<HTMLDivElement>(null);
 
   const browse = () => {
     explorerHeading.current?.scrollIntoView?.({ block: 'start' });
     explorerHeading.current?.focus({ preventScroll: true });
-  };
-
-  const chat = () => {
-    // The call's progress shows on the call panel, which may be off screen on a phone.
-    callPanel.current?.scrollIntoView?.({ block: 'center' });
-    onChatWithAgent();
   };
 
   return (
@@ -49,14 +42,14 @@ export function CustomerPropertyDemo({ callButton, onChatWithAgent }: CustomerPr
             <Building aria-hidden size={18} />
             {TEXT.browse}
           </button>
-          <button type="button" className="button button--secondary" onClick={chat}>
+          <button type="button" className="button button--secondary" onClick={onOpenChat}>
             <MessageCircle aria-hidden size={18} />
             {TEXT.chat}
           </button>
         </div>
       </div>
 
-      <PropertyExplorer callButton={callButton} headingRef={explorerHeading} callPanelRef={callPanel} />
+      <PropertyExplorer callButton={callButton} headingRef={explorerHeading} />
       <PropertyFiguresStrip />
     </section>
   );

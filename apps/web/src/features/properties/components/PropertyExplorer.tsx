@@ -35,10 +35,9 @@ interface PropertyExplorerProps {
   /** The voice-call control, composed in by the app. */
   callButton: ReactNode;
   headingRef?: Ref<HTMLHeadingElement>;
-  callPanelRef?: Ref<HTMLDivElement>;
 }
 
-export function PropertyExplorer({ callButton, headingRef, callPanelRef }: PropertyExplorerProps) {
+export function PropertyExplorer({ callButton, headingRef }: PropertyExplorerProps) {
   const [query, setQuery] = useState('');
   const [priceRangeId, setPriceRangeId] = useState<string>(ALL_PRICES.id);
   const [category, setCategory] = useState<PropertyCategory>('apartment');
@@ -59,7 +58,7 @@ export function PropertyExplorer({ callButton, headingRef, callPanelRef }: Prope
         {TEXT.heading}
       </h3>
 
-      <div ref={callPanelRef}>{callButton}</div>
+      {callButton}
 
       <button type="button" className="button button--secondary property-explorer__callback" onClick={() => setCallbackForm({})}>
         <PhoneCall aria-hidden size={18} />

@@ -98,6 +98,37 @@ describe('The lead timeline', { timeout: 20_000 }, () => {
     expect(within(call).queryByRole('article')).not.toBeInTheDocument();
   });
 
+  it("shows a chat's messages from its entry, who said what, in order", async () => {
+    const chat: LeadActivity = {
+      id: 'a6',
+      leadId: 'lead-1',
+      type: 'chat',
+      at: at(55),
+      actor: null,
+      data: {
+        chatSessionId: 'chat-1',
+        vapiSessionId: 'session-1',
+        endedBy: 'visitor',
+        messages: [
+          { role: 'visitor', text: 'Any villas in Goa?', at: at(53) },
+          { role: 'agent', text: 'Palm Grove Villa, ₹2.4 Cr.', at: at(54) },
+        ],
+      },
+    };
+    stubDetailsApi({ activity: [chat] });
+    renderWithQueryClient(<LeadDetailsDialog lead={LEAD} onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    const entry = entries()[0];
+    expect(entry).toHaveTextContent('Chat with the agent (2 messages, ended by the visitor)');
+    expect(entry).not.toHaveTextContent('Any villas in Goa?');
+
+    await user.click(within(entry).getByRole('button', { name: 'Show the chat' }));
+    expect(within(entry).getAllByRole('listitem').map((message) => message.textContent)).toEqual(['Visitor: Any villas in Goa?', 'Agent: Palm Grove Villa, ₹2.4 Cr.']);
+    await user.click(within(entry).getByRole('button', { name: 'Hide the chat' }));
+    expect(within(entry).queryAllByRole('listitem')).toHaveLength(0);
+  });
+
   it('reads the notes and timeline again when the open lead changes live', async () => {
     let notes: unknown[] = [];
     let activity: LeadActivity[] = OLDER;

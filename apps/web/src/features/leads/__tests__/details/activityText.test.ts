@@ -36,4 +36,12 @@ describe('activityText', () => {
     expect(activityText(entry('retention_purged', { callIds: ['c-1', 'c-2'] }))).toBe('Transcripts and recordings of 2 calls purged (retention)');
     expect(activityText(entry('retention_purged', { callIds: [], whatsappMessageIds: ['m-1'] }))).toBe('What 1 WhatsApp message said purged (retention)');
   });
+
+  it('counts a chat’s messages and says who ended it', () => {
+    const messages = [
+      { role: 'visitor', text: 'Hi', at: null },
+      { role: 'agent', text: 'Namaste! How can I help?', at: null },
+    ];
+    expect(activityText(entry('chat', { chatSessionId: 'c-1', vapiSessionId: 's-1', endedBy: 'idle', messages }))).toBe('Chat with the agent (2 messages, ended when idle)');
+  });
 });

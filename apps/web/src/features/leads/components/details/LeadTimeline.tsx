@@ -9,6 +9,7 @@ import { activityText } from './activityText';
 import { pairElementId } from '../duplicates/DuplicatePairCard';
 import { UndoMergeButton } from '../duplicates/UndoMergeButton';
 import { TimelineCall } from './TimelineCall';
+import { TimelineChat } from './TimelineChat';
 
 const TEXT = {
   activity: 'Activity',
@@ -59,6 +60,7 @@ export function LeadTimeline({ leadId, calls }: { leadId: string; calls: CallRec
                 {entry.actor && ` · ${TEXT.by} ${entry.actor.name}`}
               </p>
               {entry.type === 'call' && <TimelineCall data={entry.data} calls={calls} />}
+              {entry.type === 'chat' && <TimelineChat data={entry.data} />}
               {entry.type === 'possible_duplicate' && openPairs.has(entry.data.pairId) && (
                 <button type="button" className="link-button" onClick={() => document.getElementById(pairElementId(entry.data.pairId))?.focus()}>
                   {TEXT.showPair}

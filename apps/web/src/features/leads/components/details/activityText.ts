@@ -4,6 +4,8 @@ import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
 const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff', whatsapp: 'on WhatsApp' };
 
+const CHAT_ENDED_BY_TEXT: Record<ActivityData<'chat'>['endedBy'], string> = { visitor: 'ended by the visitor', idle: 'ended when idle', platform: 'ended at Vapi' };
+
 const ASSIGNED_BY: Record<ActivityData<'assigned'>['by'], string> = { 'round-robin': ' by round-robin', staff: '', import: ' by the import', source: ' (the source’s default owner)' };
 
 /** One line saying what a timeline entry records ("Stage changed from New to Contacted"). */
@@ -45,6 +47,10 @@ export function activityText(entry: LeadActivity): string {
       return 'Note deleted';
     case 'call':
       return `Call ${entry.data.status}${entry.data.endedReason ? ` (${entry.data.endedReason})` : ''}`;
+    case 'chat': {
+      const { messages, endedBy } = entry.data;
+      return `Chat with the agent (${messages.length === 1 ? '1 message' : `${messages.length} messages`}, ${CHAT_ENDED_BY_TEXT[endedBy]})`;
+    }
     case 'tags_changed': {
       const { added, removed } = entry.data;
       const parts = [added.length > 0 && `added ${added.join(', ')}`, removed.length > 0 && `removed ${removed.join(', ')}`].filter(Boolean);

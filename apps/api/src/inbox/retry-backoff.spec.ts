@@ -1,4 +1,4 @@
-import { nextAttemptAt } from './delivery-retry-backoff';
+import { nextAttemptAt } from './retry-backoff';
 
 describe('nextAttemptAt', () => {
   const received = new Date('2026-11-20T10:00:00.000Z');

@@ -6,7 +6,7 @@ import { newRowId } from '../database/row-id';
 
 /** A delivery as the sender identified it: its own id makes a redelivery the same row. */
 export interface ChannelDelivery {
-  /** The inbox channel (WebhookEvent.channel): meta, google_ads, whatsapp. */
+  /** The inbox channel (WebhookEvent.channel): meta, google_ads, chat… */
   channel: string;
   externalId: string;
   type: string;
@@ -15,8 +15,8 @@ export interface ChannelDelivery {
 }
 
 /**
- * The webhook inbox's rows of the channels that name each item they deliver (Meta's and
- * Google's leads, WhatsApp's messages and statuses): the only place that queries them.
+ * The webhook inbox's deliveries of the channels that hand a lead to the intake and retry it
+ * until it is made (the ad platforms' lead forms, finished chats): the only place that queries them.
  */
 @Injectable()
 export class ChannelDeliveriesRepository {
@@ -24,16 +24,35 @@ export class ChannelDeliveriesRepository {
 
   /**
    * Stores a delivery once per (channel, externalId), committed before any effect; a
-   * redelivery (Meta retries for days) finds the row the first one made.
+   * redelivery (Meta retries for 36 hours, a chat's result sent twice) finds the row the first one made.
    */
-  store(delivery: ChannelDelivery): Promise<WebhookEvent> {
+  store(delivery: ChannelDelivery, tx?: TransactionClient): Promise<WebhookEvent> {
     const { channel, externalId, type, payload } = delivery;
-    return this.database.transaction(async (tx) => {
-      // Raw for ON CONFLICT DO NOTHING: two processes receiving one item at once both find one row, neither fails.
-      await tx.$executeRaw`
+    const insert = async (db: TransactionClient) => {
+      // Raw for ON CONFLICT DO NOTHING: two processes receiving one lead at once both find one row, neither fails.
+      await db.$executeRaw`
         INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
         VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
         ON CONFLICT (channel, external_id) DO NOTHING`;
+      return db.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
+    };
+    // In the caller's transaction when it has one (the row commits with what makes it due).
+    return tx ? insert(tx) : this.database.transaction(insert);
+  }
+
+  /**
+   * Stores a delivery that says more than one stored before it (a chat's result, where a row
+   * only said the result was due): a row not processed yet takes its type and payload; a
+   * processed one is left as it is, so nothing is applied twice.
+   */
+  storeNewer(delivery: ChannelDelivery): Promise<WebhookEvent> {
+    const { channel, externalId, type, payload } = delivery;
+    return this.database.transaction(async (tx) => {
+      await tx.$executeRaw`
+        INSERT INTO webhook_events (id, channel, external_id, type, payload, received_at)
+        VALUES (${newRowId()}, ${channel}, ${externalId}, ${type}, ${payload}, ${new Date()})
+        ON CONFLICT (channel, external_id) DO UPDATE SET type = excluded.type, payload = excluded.payload
+        WHERE webhook_events.processed_at IS NULL`;
       return tx.webhookEvent.findUniqueOrThrow({ where: { channel_externalId: { channel, externalId } } });
     });
   }
@@ -54,11 +73,7 @@ export class ChannelDeliveriesRepository {
     return count === 1;
   }
 
-  /**
-   * In the transaction that applies its effects, with the lead it made, updated or concerned (an
-   * erasure of the person deletes the delivery with it); throws when another try processed it
-   * meanwhile, so those effects roll back.
-   */
+  /** In the transaction that applies its effects, with the lead it made or updated (null: none); throws when another try processed it meanwhile, so those effects roll back. */
   async markProcessed(id: string, leadId: string | null, tx: TransactionClient): Promise<void> {
     const { count } = await tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { processedAt: new Date(), error: null, leadId } });
     if (count !== 1) throw new AlreadyProcessedError(id);
@@ -70,9 +85,9 @@ export class ChannelDeliveriesRepository {
   }
 
   /** Deliveries of these channels not processed yet, oldest first. */
-  unprocessed(channels: readonly string[], limit: number): Promise<WebhookEvent[]> {
+  unprocessed(channels: string[], limit: number): Promise<WebhookEvent[]> {
     return this.database.client.webhookEvent.findMany({
-      where: { channel: { in: [...channels] }, processedAt: null, unattributable: false },
+      where: { channel: { in: channels }, processedAt: null, unattributable: false },
       orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
       take: limit,
     });

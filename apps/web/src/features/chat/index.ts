@@ -1,0 +1,3 @@
+export { ChatProvider } from './ChatProvider';
+export { LazyChatPanel } from './components/LazyChatPanel';
+export { useChat } from './useChat';
