@@ -4,7 +4,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { queryRows } from './support/database-rows';
 import { startTestApp, type TestApp } from './support/test-app';
 import { createTestDatabase, type TestDatabase } from './support/test-database';
-import { until, WHATSAPP_TEST_SETTINGS, WHATSAPP_VERIFY_TOKEN } from './support/whatsapp-app';
+import { until, whatsappEnv, WHATSAPP_TEST_SETTINGS } from './support/whatsapp-app';
 
 jest.setTimeout(120_000);
 
@@ -21,15 +21,7 @@ describe('WhatsApp with two API processes on postgresql', () => {
   beforeAll(async () => {
     await cloudApi.start();
     database = await createTestDatabase('postgresql');
-    const env = {
-      WHATSAPP_GRAPH_URL: cloudApi.url,
-      WHATSAPP_GRAPH_VERSION: WHATSAPP_TEST_SETTINGS.version,
-      WHATSAPP_ACCESS_TOKEN: WHATSAPP_TEST_SETTINGS.accessToken,
-      WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST_SETTINGS.phoneNumberId,
-      WHATSAPP_APP_SECRET: WHATSAPP_TEST_SETTINGS.appSecret,
-      WHATSAPP_VERIFY_TOKEN,
-      WHATSAPP_RETRY_SECONDS: '0.2',
-    };
+    const env = whatsappEnv(cloudApi);
     apps.push(await startTestApp('postgresql', env, database));
     apps.push(await startTestApp('postgresql', env, database));
   });

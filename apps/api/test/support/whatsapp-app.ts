@@ -15,6 +15,19 @@ export const WHATSAPP_TEST_SETTINGS = {
 };
 export const WHATSAPP_VERIFY_TOKEN = 'whatsapp-verify-token-for-tests';
 
+/** WhatsApp on, sending to the fake; a failed try is tried again within a second, so a test sees the retries. */
+export function whatsappEnv(cloudApi: FakeWhatsappCloudApi): Record<string, string> {
+  return {
+    WHATSAPP_GRAPH_URL: cloudApi.url,
+    WHATSAPP_GRAPH_VERSION: WHATSAPP_TEST_SETTINGS.version,
+    WHATSAPP_ACCESS_TOKEN: WHATSAPP_TEST_SETTINGS.accessToken,
+    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST_SETTINGS.phoneNumberId,
+    WHATSAPP_APP_SECRET: WHATSAPP_TEST_SETTINGS.appSecret,
+    WHATSAPP_VERIFY_TOKEN,
+    WHATSAPP_RETRY_SECONDS: '0.2',
+  };
+}
+
 export interface WhatsappTestApp extends TestApp {
   cloudApi: FakeWhatsappCloudApi;
   url: string;
@@ -24,17 +37,7 @@ export interface WhatsappTestApp extends TestApp {
 export async function startWhatsappTestApp(provider: DatabaseProvider, env: Record<string, string> = {}): Promise<WhatsappTestApp> {
   const cloudApi = new FakeWhatsappCloudApi(WHATSAPP_TEST_SETTINGS);
   await cloudApi.start();
-  const testApp = await startTestApp(provider, {
-    WHATSAPP_GRAPH_URL: cloudApi.url,
-    WHATSAPP_GRAPH_VERSION: WHATSAPP_TEST_SETTINGS.version,
-    WHATSAPP_ACCESS_TOKEN: WHATSAPP_TEST_SETTINGS.accessToken,
-    WHATSAPP_PHONE_NUMBER_ID: WHATSAPP_TEST_SETTINGS.phoneNumberId,
-    WHATSAPP_APP_SECRET: WHATSAPP_TEST_SETTINGS.appSecret,
-    WHATSAPP_VERIFY_TOKEN,
-    // A failed try is tried again within a second, so a test sees the retries.
-    WHATSAPP_RETRY_SECONDS: '0.2',
-    ...env,
-  });
+  const testApp = await startTestApp(provider, { ...whatsappEnv(cloudApi), ...env });
   const url = `http://127.0.0.1:${(testApp.app.getHttpServer().address() as AddressInfo).port}`;
   cloudApi.webhookUrl = `${url}/api/webhooks/whatsapp`;
   return {
