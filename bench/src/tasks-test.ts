@@ -42,7 +42,8 @@ interface GeneratedTask {
 function generatedTask(t: number, count: number, lead: { id: string; ownerId: string | null }, now: number): GeneratedTask {
   const span = (PAST_DAYS + FUTURE_DAYS) * DAY_MS;
   const dueAt = new Date(now - PAST_DAYS * DAY_MS + Math.floor(((t * 7_919) % count) * (span / count)));
-  const type = TYPES[t % TYPES.length];
+  // By t / 5, not t's turn of ten: the lead's owner follows t mod 5 (tasksOver), which t mod 10 would tie to one or two types (an agent without visits).
+  const type = TYPES[Math.floor(t / 5) % TYPES.length];
   const assigneeId = lead.ownerId ?? BENCH_AGENTS[t % BENCH_AGENTS.length].id;
   const past = dueAt.getTime() < now;
   const roll = (t * 31) % 100;
