@@ -13,7 +13,11 @@ export function useBulkJob(id: string | undefined) {
   const queryClient = useQueryClient();
   return useQuery({
     queryKey: jobKeys.job(id ?? ''),
-    queryFn: async ({ signal }) => laterJobReport(queryClient.getQueryData(jobKeys.job(id!)), await fetchJob(id!, signal)),
+    queryFn: async ({ signal }) => {
+      const read = await fetchJob(id!, signal);
+      // Compared with what is known when the answer arrives: events may have moved on while it was read.
+      return laterJobReport(queryClient.getQueryData(jobKeys.job(id!)), read);
+    },
     enabled: id !== undefined,
     refetchInterval: (query) => (isJobFinished(query.state.data) ? false : JOB_POLL_MS),
     // Events keep it current; a refocused tab needs no extra read of a finished job.

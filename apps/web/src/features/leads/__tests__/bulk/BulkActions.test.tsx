@@ -222,6 +222,29 @@ describe('Bulk actions', { timeout: 20_000 }, () => {
     expect(reads).toBe(finalReads);
   });
 
+  it('keeps the bar moving forward when a read of the job answers after a later live event', async () => {
+    const user = userEvent.setup();
+    let answerRead: (() => void) | undefined;
+    renderDashboard(someLeads(4), {
+      'GET /api/jobs/job-1': async () => {
+        // The read sees 1 of 4 done, but its answer is held back until the events have moved on.
+        await new Promise<void>((resolve) => (answerRead = resolve));
+        return Response.json(aJob({ total: 4, processed: 1 }));
+      },
+    });
+    await user.click(await screen.findByRole('checkbox', { name: 'Select Lead 4' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Select all 4 matching' }));
+    await user.click(within(bar()).getByRole('button', { name: 'Archive' }));
+    await waitFor(() => expect(answerRead).toBeDefined());
+    await emit(aJob({ total: 4, processed: 3 }));
+    expect(progress()).toHaveAttribute('aria-valuenow', '3');
+    await act(async () => {
+      answerRead!();
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    });
+    expect(progress()).toHaveAttribute('aria-valuenow', '3');
+  });
+
   it('lists what a job refused and why a failed job stopped', async () => {
     const user = userEvent.setup();
     renderDashboard(someLeads(2));
