@@ -33,6 +33,7 @@ import { PropertiesModule } from './properties/properties.module';
 import { ViewsModule } from './views/views.module';
 import { SettingsModule } from './settings/settings.module';
 import { VoiceModule } from './voice/voice.module';
+import { WhatsappModule } from './whatsapp/whatsapp.module';
 
 const DEFAULT_WEB_DIST = join(__dirname, '../../web/dist');
 
@@ -69,6 +70,7 @@ export class AppModule {
         CallbackRequestsModule,
         SpeedToLeadModule,
         TasksModule,
+        WhatsappModule,
         // The built page is served from the same port; without a build the API still runs.
         ...(existsSync(webDist) ? [ServeStaticModule.forRoot({ rootPath: webDist, exclude: ['/api/{*path}'] })] : []),
       ],

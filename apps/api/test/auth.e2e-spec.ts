@@ -27,7 +27,7 @@ function statusLineOfStream(response: request.Response, done: (error: Error | nu
 
 /** Past the auth guard: 2xx, the 503 of outbound calls with no voice platform configured, or the 404 of a call without a recording. */
 function permitted(endpoint: StaffEndpoint, status: number): boolean {
-  return status < 300 || (endpoint.path === '/api/calls' && status === 503) || (endpoint.path.endsWith('/recording') && status === 404);
+  return status < 300 || ((endpoint.path === '/api/calls' || endpoint.path.endsWith('/whatsapp/messages')) && status === 503) || (endpoint.path.endsWith('/recording') && status === 404);
 }
 
 async function signIn(testApp: TestApp, credentials: { email: string; password: string }): Promise<{ agent: Agent; csrf: string; id: string }> {
@@ -152,6 +152,11 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     return { sourceId: source.body.id, sourceKeyId: key.body.id };
   }
 
+  /** A WhatsApp template the admin registered. */
+  async function templateId(): Promise<string> {
+    return (await admin.agent.post('/api/whatsapp/templates').set('X-CSRF-Token', admin.csrf).send({ name: `matrix_patched_${n}`, language: 'en' }).expect(201)).body.id;
+  }
+
   async function call(client: Agent | ReturnType<typeof request>, endpoint: StaffEndpoint, csrf?: string, selfId = agent.id) {
     n += 1;
     const staffId = endpoint.path.includes('{staffId}') ? await disposableStaffId() : '';
@@ -165,6 +170,7 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
     const twin = endpoint.path.includes('{twinId}') || JSON.stringify(endpoint.body ?? null).includes('{twinId}') ? await twinId() : '';
     const merge = endpoint.path.includes('{mergeId}') ? await mergeId() : '';
     const task = endpoint.path.includes('{taskId}') ? await taskId() : '';
+    const template = endpoint.path.includes('{templateId}') ? await templateId() : '';
     const version = JSON.stringify(endpoint.body ?? null).includes('{leadVersion}') ? await leadVersion() : 0;
     const { sourceId, sourceKeyId } = endpoint.path.includes('{sourceId}') ? await leadSourceOf() : { sourceId: '', sourceKeyId: '' };
     const path = endpoint.path
@@ -185,7 +191,8 @@ describe.each(PROVIDERS)('staff accounts on %s', (provider) => {
       .replace('{sourceId}', sourceId)
       .replace('{sourceKeyId}', sourceKeyId)
       .replace('{propertyId}', '16')
-      .replace('{taskId}', task);
+      .replace('{taskId}', task)
+      .replace('{templateId}', template);
     let pending = client[endpoint.method](path);
     // An event stream never ends: the status line is all this test needs.
     if (endpoint.path === '/api/events') pending = pending.buffer(false).parse(statusLineOfStream);

@@ -46,7 +46,7 @@ describe.each(PROVIDERS)('POST /api/privacy/access on %s', (provider) => {
     expect(response.headers['content-type']).toBe('application/zip');
     expect(response.headers['content-disposition']).toBe('attachment; filename="personal-data.zip"');
     const files = unzipSync(new Uint8Array(response.body as Buffer));
-    expect(Object.keys(files).sort()).toEqual(['activity.csv', 'calls.csv', 'leads.csv', 'notes.csv', 'person.json', 'tasks.csv']);
+    expect(Object.keys(files).sort()).toEqual(['activity.csv', 'calls.csv', 'leads.csv', 'notes.csv', 'person.json', 'tasks.csv', 'whatsapp-messages.csv']);
 
     const person = JSON.parse(strFromU8(files['person.json']));
     expect(person.leads.map((each: { _id: string }) => each._id)).toEqual([lead.id, second.body._id]);

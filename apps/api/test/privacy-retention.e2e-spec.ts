@@ -49,7 +49,7 @@ describe.each(PROVIDERS)('RETENTION_DAYS on %s', (provider) => {
     client = purgers[0].app.get(Database).client;
     for (let tries = 0; tries < 100 && (await client.dailyRun.count({ where: { outcome: { not: null } } })) === 0; tries += 1) await sleep(100);
     const runs = await client.dailyRun.findMany();
-    expect(runs).toEqual([expect.objectContaining({ task: 'retention-purge', outcome: JSON.stringify({ calls: 2, leads: 1 }) })]);
+    expect(runs).toEqual([expect.objectContaining({ task: 'retention-purge', outcome: JSON.stringify({ calls: 2, leads: 1, whatsappMessages: 0 }) })]);
 
     const calls = await client.call.findMany({ orderBy: { vapiCallId: 'asc' } });
     expect(calls.map(({ vapiCallId, transcript, recordingUrl, summary }) => ({ vapiCallId, transcript: transcript !== null, recording: recordingUrl !== null, summary: summary !== null }))).toEqual([

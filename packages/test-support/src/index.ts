@@ -5,6 +5,8 @@ export { toolCallsMessage, transferDestinationRequestMessage, type FakeCallConte
 export { vapiHmacHeaders, type SignedDelivery, type VapiHmacPlan } from './fake-vapi/sign-webhook';
 export { FakeMetaGraphServer, type FakeMetaGraphBehaviour, type FakeMetaLead, type RecordedGraphRequest } from './fake-meta-graph/fake-meta-graph-server';
 export { metaLeadgenNotification, metaSignature } from './fake-meta-graph/sign-meta-delivery';
+export { FakeWhatsappCloudApi, type FakeSentMessage, type FakeTemplate, type FakeWhatsappBehaviour, type FakeWhatsappSettings, type RecordedWhatsappRequest } from './fake-whatsapp/fake-whatsapp-cloud-api';
+export { whatsappMessageDelivery, whatsappStatusDelivery, type FakeBusinessNumber, type FakeStatusError } from './fake-whatsapp/whatsapp-deliveries';
 export { freePort } from './free-port';
 export { REPOSITORY_ROOT } from './repository-root';
 export { EndedBeforeReadyError, startServerProcess, type ProcessExit, type ServerProcess } from './server-process';

@@ -24,7 +24,8 @@ interface ActivityRow {
 
 /**
  * The only place that queries lead_activities. The log is append-only: there is no
- * update or delete here, by design.
+ * update or delete here, by design, but one: the retention purge blanks what WhatsApp
+ * messages said, as it removes calls' transcripts (the entries themselves stay).
  */
 @Injectable()
 export class LeadActivityRepository {
@@ -47,6 +48,18 @@ export class LeadActivityRepository {
     await this.accessLog.recordChanges(entries, db);
     // An entry by the lead's owner may be its first answer to the lead.
     await this.responseTimes.recordOwnerActions(entries, at, db);
+  }
+
+  /** Blanks the text of these WhatsApp messages' entries (the retention purge), inside the caller's transaction. */
+  async blankWhatsappTexts(leadIds: string[], messageIds: ReadonlySet<string>, db: Pick<TransactionClient, '$executeRaw' | '$queryRaw'>): Promise<void> {
+    if (leadIds.length === 0) return;
+    const rows = await db.$queryRaw<{ id: string; data: string }[]>`
+      SELECT id, data FROM lead_activities WHERE type = 'whatsapp_message' AND lead_id IN (${join(leadIds)})`;
+    for (const row of rows) {
+      const data = JSON.parse(row.data) as ActivityData<'whatsapp_message'>;
+      if (!messageIds.has(data.messageId) || data.text === null) continue;
+      await db.$executeRaw`UPDATE lead_activities SET data = ${JSON.stringify({ ...data, text: null })} WHERE id = ${row.id}`;
+    }
   }
 
   /**

@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ConsentChannel, ConsentEvidence } from '@lead-desk/contracts';
+import { WHATSAPP_CONSENT_PURPOSE, type ConsentChannel, type ConsentEvidence } from '@lead-desk/contracts';
 import { Database } from '../database/database';
 import type { TransactionClient } from '../database/prisma-client';
 
@@ -19,6 +19,14 @@ export interface NewConsentRecord {
 /** Whether one of a lead's consents stands, every one it gave is withdrawn, or it never gave one. */
 export type ConsentState = 'standing' | 'withdrawn' | 'none';
 
+/** What a consent allows: being called (any purpose but WhatsApp's), or WhatsApp messages (purpose "whatsapp"). */
+export type ConsentScope = 'calls' | 'whatsapp';
+
+const PURPOSES_OF: Record<ConsentScope, { purpose: string | { not: string } }> = {
+  calls: { purpose: { not: WHATSAPP_CONSENT_PURPOSE } },
+  whatsapp: { purpose: WHATSAPP_CONSENT_PURPOSE },
+};
+
 /** The only place that queries lead_consents. A withdrawal is an update of its own columns: a consent is never deleted but with its lead. */
 @Injectable()
 export class ConsentsRepository {
@@ -33,20 +41,20 @@ export class ConsentsRepository {
     return db.leadConsent.findFirst({ where: { id: consentId, leadId } });
   }
 
-  /** Whether the lead has a consent that is not withdrawn. */
-  async hasStanding(leadId: string, db: Db = this.database.client): Promise<boolean> {
-    return (await db.leadConsent.findFirst({ where: { leadId, withdrawnAt: null }, select: { id: true } })) !== null;
+  /** Whether the lead has a consent of the scope that is not withdrawn. */
+  async hasStanding(leadId: string, db: Db = this.database.client, scope: ConsentScope = 'calls'): Promise<boolean> {
+    return (await db.leadConsent.findFirst({ where: { leadId, withdrawnAt: null, ...PURPOSES_OF[scope] }, select: { id: true } })) !== null;
   }
 
-  async stateOf(leadId: string, db: Db = this.database.client): Promise<ConsentState> {
-    return (await this.statesOf([leadId], db)).get(leadId) ?? 'none';
+  async stateOf(leadId: string, db: Db = this.database.client, scope: ConsentScope = 'calls'): Promise<ConsentState> {
+    return (await this.statesOf([leadId], db, scope)).get(leadId) ?? 'none';
   }
 
-  /** Each of these leads' ConsentState; a lead that never gave a consent is left out (none). One query, served by lead_consents_lead_id_given_at_idx. */
-  async statesOf(leadIds: string[], db: Db = this.database.client): Promise<Map<string, ConsentState>> {
+  /** Each of these leads' ConsentState in the scope; a lead that never gave such a consent is left out (none). One query, served by lead_consents_lead_id_given_at_idx. */
+  async statesOf(leadIds: string[], db: Db = this.database.client, scope: ConsentScope = 'calls'): Promise<Map<string, ConsentState>> {
     const states = new Map<string, ConsentState>();
     if (leadIds.length === 0) return states;
-    for (const { leadId, withdrawnAt } of await db.leadConsent.findMany({ where: { leadId: { in: leadIds } }, select: { leadId: true, withdrawnAt: true } })) {
+    for (const { leadId, withdrawnAt } of await db.leadConsent.findMany({ where: { leadId: { in: leadIds }, ...PURPOSES_OF[scope] }, select: { leadId: true, withdrawnAt: true } })) {
       if (states.get(leadId) !== 'standing') states.set(leadId, withdrawnAt === null ? 'standing' : 'withdrawn');
     }
     return states;
@@ -61,9 +69,9 @@ export class ConsentsRepository {
     return (await db.leadConsent.findFirst({ where: { leadId, callId }, select: { id: true } })) !== null;
   }
 
-  /** The ids of the lead's consents that are not withdrawn. */
-  async standingIds(leadId: string, db: Db): Promise<string[]> {
-    return (await db.leadConsent.findMany({ where: { leadId, withdrawnAt: null }, select: { id: true } })).map(({ id }) => id);
+  /** The ids of the lead's consents that are not withdrawn: of the scope, or of every purpose. */
+  async standingIds(leadId: string, db: Db, scope?: ConsentScope): Promise<string[]> {
+    return (await db.leadConsent.findMany({ where: { leadId, withdrawnAt: null, ...(scope ? PURPOSES_OF[scope] : {}) }, select: { id: true } })).map(({ id }) => id);
   }
 
   /** Marks the consent withdrawn unless it already is; false when another request withdrew it first. */

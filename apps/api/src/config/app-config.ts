@@ -53,6 +53,9 @@ const hostList = z
 /** Where Vapi's recording downloads redirect to: its own storage host, its Cloudflare R2 bucket and (older recordings) Supabase storage. */
 const DEFAULT_VAPI_RECORDING_HOSTS = 'storage.vapi.ai,*.r2.cloudflarestorage.com,*.supabase.co';
 
+/** A Graph API version as Meta writes them in its paths (v26.0). */
+const graphVersion = z.string().trim().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0');
+
 const BASE64 = /^(?:[A-Za-z0-9+/]{4})*(?:[A-Za-z0-9+/]{2}==|[A-Za-z0-9+/]{3}=)?$/;
 
 const appConfigSchema = z.object({
@@ -131,7 +134,18 @@ const appConfigSchema = z.object({
   META_VERIFY_TOKEN: z.string().optional(),
   META_PAGE_ACCESS_TOKEN: z.string().optional(),
   META_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com'),
-  META_GRAPH_VERSION: z.string().trim().regex(/^v\d+\.\d+$/, 'must be a Graph API version such as v26.0').default('v26.0'),
+  META_GRAPH_VERSION: graphVersion.default('v26.0'),
+  // WhatsApp (Cloud API): messages are sent from the business phone number with the access token; Meta signs the webhook's
+  // deliveries (GET/POST /api/webhooks/whatsapp) with the app secret and checks the subscription with the verify token.
+  // Any of the four unset: WhatsApp is off (the webhook answers 404, sending 503, both naming what to set).
+  WHATSAPP_GRAPH_URL: z.url('must be a URL').default('https://graph.facebook.com'),
+  WHATSAPP_GRAPH_VERSION: graphVersion.default('v26.0'),
+  WHATSAPP_ACCESS_TOKEN: z.string().optional(),
+  WHATSAPP_PHONE_NUMBER_ID: z.string().trim().regex(/^\d+$/, 'must be the phone number ID Meta gives (digits)').optional(),
+  WHATSAPP_APP_SECRET: z.string().optional(),
+  WHATSAPP_VERIFY_TOKEN: z.string().optional(),
+  // How soon a stored WhatsApp delivery whose processing failed, or a message Meta refused for its rate limits, is tried again, doubling up to an hour.
+  WHATSAPP_RETRY_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   // Google Ads lead forms (POST /api/webhooks/google-ads): the key set on the form, sent as google_key.
   GOOGLE_ADS_WEBHOOK_KEY: z.string().optional(),
   // How soon a stored Meta or Google lead whose processing failed (a Graph outage) is tried again, doubling up to an hour.

@@ -6,14 +6,14 @@ import { LeadAdsProcessor } from './lead-ads-processor.service';
 import { LeadAdsRetryScheduler } from './lead-ads-retry.scheduler';
 import { LeadSourceRefusalsRepository } from './lead-source-refusals.repository';
 import { MetaGraphClient } from './meta/meta-graph-client';
-import { MetaSignatureGuard } from './meta/meta-signature.guard';
+import { MetaLeadAdsSignatureGuard } from './meta/meta-lead-ads-signature.guard';
 import { MetaWebhookController } from './meta/meta-webhook.controller';
 
 /** Leads from the ad platforms' lead forms: Meta Lead Ads (Facebook, Instagram) and Google Ads, through the webhook inbox to the intake. */
 @Module({
   imports: [LeadIntakeModule, InboxModule],
   controllers: [MetaWebhookController, GoogleAdsWebhookController],
-  providers: [LeadSourceRefusalsRepository, LeadAdsProcessor, LeadAdsRetryScheduler, MetaGraphClient, MetaSignatureGuard],
+  providers: [LeadSourceRefusalsRepository, LeadAdsProcessor, LeadAdsRetryScheduler, MetaGraphClient, MetaLeadAdsSignatureGuard],
   exports: [LeadAdsProcessor],
 })
 export class LeadAdsModule {}

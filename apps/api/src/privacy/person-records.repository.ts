@@ -30,7 +30,7 @@ export interface ErasedRecords {
 
 /**
  * Everything stored about one person, across tables: the leads with their phone or email,
- * their calls (and calls from that number no lead holds), notes, tags, activity, the job
+ * their calls (and calls from that number no lead holds), WhatsApp messages, notes, tags, activity, the job
  * selections that name them and the stored webhook messages that carry them. The access
  * archive reads it; an erasure deletes it.
  */
@@ -83,6 +83,11 @@ export class PersonRecordsRepository {
     });
   }
 
+  /** Their leads' WhatsApp messages, both ways, oldest first. */
+  findWhatsappMessages(leadIds: string[]) {
+    return this.database.client.whatsappMessage.findMany({ where: { leadId: { in: leadIds } }, orderBy: [{ sentAt: 'asc' }, { id: 'asc' }] });
+  }
+
   findNotes(leadIds: string[]) {
     return this.database.client.leadNote.findMany({
       where: { leadId: { in: leadIds } },
@@ -126,6 +131,8 @@ export class PersonRecordsRepository {
     deleted.calls = (await db.call.deleteMany({ where: { id: { in: calls.map(({ id }) => id) } } })).count;
     deleted.lead_notes = (await db.leadNote.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_tags = (await db.leadTag.deleteMany({ where: { leadId: { in: leadIds } } })).count;
+    // What they wrote on WhatsApp and what was sent to them (the outbox rows too).
+    deleted.whatsapp_messages = (await db.whatsappMessage.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     // Their visits and follow-ups: the notes and outcomes staff wrote about them go too.
     deleted.tasks = (await db.task.deleteMany({ where: { leadId: { in: leadIds } } })).count;
     deleted.lead_activities = (await db.leadActivity.deleteMany({ where: { leadId: { in: leadIds } } })).count;
@@ -182,8 +189,9 @@ export class PersonRecordsRepository {
   }
 
   private async deleteWebhookEvents(vapiCallIds: string[], identifiers: PersonKey[], leadIds: string[], db: Db): Promise<number> {
+    // A phone by its digits, with or without the + before them (WhatsApp writes numbers without it).
     const carried = identifiers.map((key) =>
-      key.kind === 'email' ? sql`LOWER(payload) LIKE ${likePattern(key.value)} ESCAPE '\\'` : sql`payload LIKE ${likePattern(key.value)} ESCAPE '\\'`,
+      key.kind === 'email' ? sql`LOWER(payload) LIKE ${likePattern(key.value)} ESCAPE '\\'` : sql`payload LIKE ${likePattern(key.value.replace(/^\+/, ''))} ESCAPE '\\'`,
     );
     const byCall = vapiCallIds.length ? [sql`vapi_call_id IN (${join(vapiCallIds)})`] : [];
     // A lead channel's delivery holds the person as the sender spelt them (a phone with spaces): found by the lead it made.

@@ -29,7 +29,7 @@ export class PrivacyController {
   @Header('Content-Disposition', 'attachment; filename="personal-data.zip"')
   @ApiBody({ type: AccessRequestInput })
   @ApiProduces('application/zip')
-  @ApiOkResponse({ description: 'personal-data.zip: person.json and leads.csv, calls.csv, notes.csv, activity.csv. 404 when nobody has that phone or email.' })
+  @ApiOkResponse({ description: 'personal-data.zip: person.json and leads.csv, calls.csv, whatsapp-messages.csv, notes.csv, tasks.csv, activity.csv. 404 when nobody has that phone or email.' })
   async access(@Body() body: AccessRequestInput, @ActorId() actorId: string | null): Promise<StreamableFile> {
     return new StreamableFile(await this.archives.archive(personKeyOf(body, this.config.DEFAULT_PHONE_REGION), actorId));
   }

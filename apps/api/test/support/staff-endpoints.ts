@@ -3,7 +3,7 @@ export interface StaffEndpoint {
   method: 'get' | 'post' | 'patch' | 'put' | 'delete';
   /**
    * The route as the router has it, with {leadId}, {callId}, {eventId}, {stageId}, {noteId}, {viewId},
-   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {propertyId} (a sample property), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
+   * {jobId}, {consentId}, {erasureId}, {duplicateId}, {twinId}, {mergeId}, {sourceId} (a lead source an admin made), {sourceKeyId} (a key of it), {templateId} (a WhatsApp template an admin registered), {propertyId} (a sample property), {taskId} (a task on the matrix's lead), {staffId} or {selfId} (the caller's own account)
    * where the test puts a real id (a query string after it); a body's {personPhone} is the phone of a disposable person made
    * for the call, its "{leadVersion}" the matrix lead's version.
    */
@@ -121,6 +121,12 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'get', path: '/api/calendar?from=2026-11-23&to=2026-11-29', role: 'agent' },
   { method: 'post', path: '/api/staff/me/calendar-feed', role: 'agent' },
   { method: 'delete', path: '/api/staff/me/calendar-feed', role: 'agent' },
+  { method: 'get', path: '/api/whatsapp/templates', role: 'agent' },
+  { method: 'get', path: '/api/leads/{leadId}/whatsapp/messages', role: 'agent', leadScoped: true },
+  // WhatsApp is not configured in the matrix: a permitted send gets as far as 503.
+  { method: 'post', path: '/api/leads/{leadId}/whatsapp/messages', body: { text: 'Hello from the matrix' }, role: 'agent', leadScoped: true },
+  { method: 'post', path: '/api/whatsapp/templates', body: { name: 'matrix_template_{n}', language: 'en', variables: [{ key: 'name', source: 'lead.name' }], body: 'Hi {{1}}' }, role: 'admin' },
+  { method: 'patch', path: '/api/whatsapp/templates/{templateId}', body: { archived: true }, role: 'admin' },
   { method: 'post', path: '/api/auth/sign-out', role: 'agent', endsSession: true },
 ];
 
@@ -146,6 +152,8 @@ export const PUBLIC_ENDPOINTS = [
   'POST /api/webhooks/meta',
   'POST /api/webhooks/google-ads',
   'POST /api/inbound/leads',
+  'GET /api/webhooks/whatsapp',
+  'POST /api/webhooks/whatsapp',
   // A member's calendar feed: the secret in its address is the credential (calendar apps have no session).
   'GET /api/calendar/feed/{}',
 ];

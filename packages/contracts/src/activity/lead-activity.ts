@@ -91,8 +91,24 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
     'task',
     z.object({ taskId: z.string(), taskType: taskTypeSchema, event: taskEventSchema, vapiCallId: z.string().nullable(), text: z.string() }),
   ),
-  /** The retention purge removed the transcripts and recordings of these calls. */
-  entry('retention_purged', z.object({ callIds: z.array(z.string()) })),
+  /**
+   * A WhatsApp message: the person's, with Meta's timestamp of it, or ours as it was asked for
+   * (its delivery statuses are the message's own, GET /api/leads/:id/whatsapp/messages).
+   */
+  entry(
+    'whatsapp_message',
+    z.object({
+      messageId: z.string(),
+      direction: z.enum(['inbound', 'outbound']),
+      type: z.string(),
+      /** What it says; null for media without a caption, or once the retention purge removed it. */
+      text: z.string().nullable(),
+      template: z.string().nullable(),
+      sentAt: z.iso.datetime(),
+    }),
+  ),
+  /** The retention purge removed the transcripts and recordings of these calls, and what these WhatsApp messages said (entries before WhatsApp have no such list). */
+  entry('retention_purged', z.object({ callIds: z.array(z.string()), whatsappMessageIds: z.array(z.string()).optional() })),
 ]);
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
 export type LeadActivityType = LeadActivity['type'];

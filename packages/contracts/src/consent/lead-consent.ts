@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { text } from '../common/text';
 
 /** How a consent was given or withdrawn. */
-export const consentChannelSchema = z.enum(['voice_call', 'web_form', 'chat', 'import', 'staff'], 'must be voice_call, web_form, chat, import or staff');
+export const consentChannelSchema = z.enum(['voice_call', 'web_form', 'chat', 'import', 'staff', 'whatsapp'], 'must be voice_call, web_form, chat, import, staff or whatsapp');
 export type ConsentChannel = z.infer<typeof consentChannelSchema>;
 
 /**
@@ -15,6 +15,8 @@ export const consentEvidenceSchema = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('chat'), conversationId: z.string(), lines: z.array(z.string()) }),
   z.object({ kind: z.literal('import'), file: z.string(), row: z.number().int() }),
   z.object({ kind: z.literal('staff'), staffId: z.string().nullable(), note: z.string().nullable() }),
+  /** The person's own WhatsApp message (a STOP), by our id and Meta's, with its words. */
+  z.object({ kind: z.literal('whatsapp'), messageId: z.string(), waMessageId: z.string(), text: z.string() }),
 ]);
 export type ConsentEvidence = z.infer<typeof consentEvidenceSchema>;
 
@@ -32,6 +34,9 @@ export const leadConsentSchema = z.object({
   withdrawnEvidence: consentEvidenceSchema.nullable(),
 });
 export type LeadConsent = z.infer<typeof leadConsentSchema>;
+
+/** The purpose of a consent to WhatsApp messages (templates and replies); any other purpose is a consent to be called. */
+export const WHATSAPP_CONSENT_PURPOSE = 'whatsapp';
 
 /** The purpose a consent is for when none is named: the calls this product places. */
 export const DEFAULT_CONSENT_PURPOSE = 'Calls about properties that match their enquiry';

@@ -4,6 +4,7 @@ import { leadSchema } from '../leads/lead';
 import { jobSchema } from '../jobs/job';
 import { stageSchema } from '../pipeline/stage';
 import { taskSchema } from '../tasks/task';
+import { whatsappMessageSchema } from '../whatsapp/whatsapp-message';
 
 /** GET /api/events (Server-Sent Events): each event names its type and carries the record as the API shows it. */
 export const liveEventSchema = z.discriminatedUnion('type', [
@@ -19,6 +20,8 @@ export const liveEventSchema = z.discriminatedUnion('type', [
   /** A task was made, or changed (edited, moved, reassigned, done, cancelled): sent to those who see its lead, and to its assignee (before and after a reassignment). */
   z.object({ type: z.literal('task.created'), data: taskSchema }),
   z.object({ type: z.literal('task.updated'), data: taskSchema }),
+  /** A WhatsApp message arrived from the person or was sent, or its status changed: sent to those who see its lead (its owner among them). */
+  z.object({ type: z.literal('whatsapp.message'), data: whatsappMessageSchema }),
 ]);
 export type LiveEvent = z.infer<typeof liveEventSchema>;
 export type LiveEventType = LiveEvent['type'];

@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { recordIdSchema } from '../common/record-id';
 import { plainText } from '../common/text';
 
-/** callback_form, meta and google_ads are built in (their own routes feed them); api is a source an admin made, fed through POST /api/inbound/leads. */
-export const leadSourceKindSchema = z.enum(['callback_form', 'meta', 'google_ads', 'api']);
+/** callback_form, meta, google_ads and whatsapp are built in (their own routes feed them); api is a source an admin made, fed through POST /api/inbound/leads. */
+export const leadSourceKindSchema = z.enum(['callback_form', 'meta', 'google_ads', 'whatsapp', 'api']);
 export type LeadSourceKind = z.infer<typeof leadSourceKindSchema>;
 
 /** A built-in source keeps its name and has no API keys; its switch and default owner may be set. */

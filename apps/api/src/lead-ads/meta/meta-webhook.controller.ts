@@ -14,8 +14,8 @@ import { ChannelDeliveriesRepository } from '../../inbox/channel-deliveries.repo
 import { LeadAdsRetryScheduler } from '../lead-ads-retry.scheduler';
 import { LeadSourceRefusalsRepository } from '../lead-source-refusals.repository';
 import { readMetaNotification } from './meta-leadgen-notification';
-import { MetaSignatureGuard } from './meta-signature.guard';
-import { answerMetaHandshake } from './meta-subscription-handshake';
+import { MetaLeadAdsSignatureGuard } from './meta-lead-ads-signature.guard';
+import { answerMetaHandshake } from '../../meta-webhooks/meta-subscription-handshake';
 import { metaWebhookSettings } from './meta-webhook-configured';
 
 @ApiTags('lead ads')
@@ -35,7 +35,7 @@ export class MetaWebhookController {
   @ApiOkResponse({ description: 'hub.challenge, as text.', schema: { type: 'string' } })
   @ApiDefaultResponse({ description: 'An error', type: ErrorBodyOutput })
   verify(@Query('hub.mode') mode: unknown, @Query('hub.verify_token') verifyToken: unknown, @Query('hub.challenge') challenge: unknown): string {
-    const answer = answerMetaHandshake({ mode, verifyToken, challenge }, metaWebhookSettings(this.config).verifyToken);
+    const answer = answerMetaHandshake({ mode, verifyToken, challenge }, metaWebhookSettings(this.config).verifyToken, 'META_VERIFY_TOKEN');
     if (!answer.ok) throw new HttpException(answer.message, answer.status);
     return answer.challenge;
   }
@@ -49,7 +49,7 @@ export class MetaWebhookController {
   @HttpCode(200)
   @WebhookBody()
   // Guards listed lower run first: a too-often-refused address is a 429, every delivery counts against the webhook's limit, then the signature.
-  @UseGuards(MetaSignatureGuard)
+  @UseGuards(MetaLeadAdsSignatureGuard)
   @RateLimit(WEBHOOK_LIMIT)
   @UseGuards(WebhookRefusalsGuard)
   @ApiOkResponse({ type: WebhookReceiptOutput, description: 'Stored; the leads are read from the Graph API next.' })

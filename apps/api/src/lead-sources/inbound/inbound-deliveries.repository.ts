@@ -10,7 +10,7 @@ import { utcTimeText } from '../../database/utc-time-text';
 export const INBOUND_CHANNEL = 'inbound';
 
 /** The inbox channel each built-in kind of source is delivered through. */
-const CHANNEL_OF_KIND: Record<Exclude<LeadSourceKind, 'api'>, string> = { callback_form: 'callback_form', meta: 'meta', google_ads: 'google_ads' };
+const CHANNEL_OF_KIND: Record<Exclude<LeadSourceKind, 'api'>, string> = { callback_form: 'callback_form', meta: 'meta', google_ads: 'google_ads', whatsapp: 'whatsapp' };
 
 /** A stored delivery and, once processed, what became of it. */
 export interface InboundDeliveryRecord {

@@ -7,6 +7,7 @@ import { Database } from '../../database/database';
 import { AccessLog } from '../access-log/access-log.service';
 import { VapiCallDeleter } from '../vapi-deletions/vapi-call-deleter';
 import { VapiCallDeletionsRepository } from '../vapi-deletions/vapi-call-deletions.repository';
+import { WHATSAPP_CHANNEL } from '../../whatsapp/whatsapp-channel';
 import { DailyRunsRepository } from './daily-runs.repository';
 import { runOnceADay } from './once-a-day';
 
@@ -20,9 +21,10 @@ const BATCH = 500;
  * RETENTION_DAYS: once a day (the day in APP_TIME_ZONE), across every API process, the
  * transcripts and recordings of calls older than that are purged: our columns nulled, the
  * stored webhook messages that carry them deleted, a `retention_purged` entry on each lead
- * touched, and Vapi asked to delete the calls through the erasure's retrying outbox. A process
- * that dies mid-purge leaves the rest to the next day's run (the purge is by age, so nothing
- * is skipped for good).
+ * touched, and Vapi asked to delete the calls through the erasure's retrying outbox. What
+ * WhatsApp messages that old said goes the same way: their text and template values, the text of
+ * their timeline entries, and the webhook deliveries that carried them. A process that dies
+ * mid-purge leaves the rest to the next day's run (the purge is by age, so nothing is skipped for good).
  */
 @Injectable()
 export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
@@ -53,13 +55,13 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   /** Runs the day's purge unless another process (or this one) has. */
   async runToday(now: Date): Promise<void> {
     const outcome = await runOnceADay(this.dailyRuns, TASK, now, this.config.APP_TIME_ZONE, () => this.purge(now));
-    if (outcome && outcome.calls > 0) this.logger.log(outcome, 'Purged transcripts and recordings past retention');
+    if (outcome && (outcome.calls > 0 || outcome.whatsappMessages > 0)) this.logger.log(outcome, 'Purged transcripts, recordings and WhatsApp texts past retention');
   }
 
-  /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording. */
-  async purge(now: Date): Promise<{ calls: number; leads: number }> {
+  /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording, and every WhatsApp message that still says something. */
+  async purge(now: Date): Promise<{ calls: number; leads: number; whatsappMessages: number }> {
     const cutoff = new Date(now.getTime() - this.config.RETENTION_DAYS! * 86_400_000);
-    const total = { calls: 0, leads: 0 };
+    const total = { calls: 0, leads: 0, whatsappMessages: await this.purgeWhatsappMessages(cutoff, now) };
     for (;;) {
       const batch = await this.database.transaction(async (tx) => {
         const calls = await tx.call.findMany({
@@ -76,7 +78,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
         await tx.webhookEvent.deleteMany({ where: { vapiCallId: { in: vapiCallIds }, processedAt: { not: null } } });
         const callsByLead = new Map<string, string[]>();
         for (const call of calls) if (call.leadId) callsByLead.set(call.leadId, [...(callsByLead.get(call.leadId) ?? []), call.id]);
-        await this.activities.append([...callsByLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds })), tx, now);
+        await this.activities.append([...callsByLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds, whatsappMessageIds: [] })), tx, now);
         await this.deletions.request(vapiCallIds.map((vapiCallId) => ({ vapiCallId, reason: 'retention' as const, erasureId: null })), tx, now);
         await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { calls: ids.length, leads: callsByLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
         return { calls: calls.length, leads: callsByLead.size };
@@ -87,5 +89,28 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
     }
     if (total.calls > 0) this.deleter.kick();
     return total;
+  }
+
+  /** WhatsApp messages sent before `cutoff` that still say something: blanked, a batch per transaction; answers how many. */
+  private async purgeWhatsappMessages(cutoff: Date, now: Date): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const batch = await this.database.transaction(async (tx) => {
+        const messages = await tx.whatsappMessage.findMany({ where: { sentAt: { lt: cutoff }, OR: [{ body: { not: null } }, { variables: { not: null } }] }, select: { id: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
+        if (messages.length === 0) return 0;
+        const ids = messages.map(({ id }) => id);
+        await tx.whatsappMessage.updateMany({ where: { id: { in: ids } }, data: { body: null, variables: null } });
+        const byLead = new Map<string, string[]>();
+        for (const { id, leadId } of messages) byLead.set(leadId, [...(byLead.get(leadId) ?? []), id]);
+        await this.activities.blankWhatsappTexts([...byLead.keys()], new Set(ids), tx);
+        // The deliveries carried the person's words too; those processed are no longer needed.
+        await tx.webhookEvent.deleteMany({ where: { channel: WHATSAPP_CHANNEL, processedAt: { not: null }, receivedAt: { lt: cutoff } } });
+        await this.activities.append([...byLead].map(([leadId, whatsappMessageIds]) => activity(leadId, 'retention_purged', { callIds: [], whatsappMessageIds })), tx, now);
+        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { whatsappMessages: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+        return messages.length;
+      });
+      purged += batch;
+      if (batch < BATCH) return purged;
+    }
   }
 }

@@ -4,6 +4,7 @@ import type { Lead } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
 import type { LiveEventSignal } from '../../events/live-event';
 import { LeadIntakeService } from '../../leads/intake/lead-intake.service';
+import { leadWithPhone } from '../../leads/identity/lead-with-phone';
 import { LeadIdentities } from '../../leads/lead-identity';
 import { VOICE_BOT_SOURCE } from '../../leads/lead-sources';
 import { LeadsRepository } from '../../leads/leads.repository';
@@ -41,10 +42,8 @@ export class CallerLeads {
   }
 
   /** The oldest lead with this number (the identity rule, when no name is known yet). */
-  async findByPhone(phone: string): Promise<Lead | null> {
-    const candidates = await this.leads.findIdentities({ ids: [], emailKeys: [], phones: [phone] });
-    const match = new LeadIdentities(candidates).match({ phone });
-    return match?.kind === 'same' ? (candidates.find(({ id }) => id === match.lead.id) ?? null) : null;
+  findByPhone(phone: string): Promise<Lead | null> {
+    return leadWithPhone(this.leads, phone);
   }
 
   /** The caller's lead, or null when the call does not say who it is and no lead has their number. */

@@ -26,6 +26,17 @@ describe('activityText', () => {
     expect(activityText(entry('task', { taskId: 't-1', taskType: 'site_visit', event: 'created', vapiCallId: 'call-7f3a', text }))).toBe(text);
   });
 
+  it('quotes a WhatsApp message each way, and names a template sent without a body', () => {
+    const message = { messageId: 'm-1', type: 'text', template: null, sentAt: '2026-11-24T00:00:00.000Z' };
+    expect(activityText(entry('whatsapp_message', { ...message, direction: 'inbound', text: 'Is it available?' }))).toBe('WhatsApp message received: “Is it available?”');
+    expect(activityText(entry('whatsapp_message', { ...message, direction: 'outbound', type: 'template', text: null, template: 'callback_missed' }))).toBe('WhatsApp message sent: “template callback_missed”');
+  });
+
+  it('says what a retention purge removed: calls’ transcripts, or what WhatsApp messages said', () => {
+    expect(activityText(entry('retention_purged', { callIds: ['c-1', 'c-2'] }))).toBe('Transcripts and recordings of 2 calls purged (retention)');
+    expect(activityText(entry('retention_purged', { callIds: [], whatsappMessageIds: ['m-1'] }))).toBe('What 1 WhatsApp message said purged (retention)');
+  });
+
   it('counts a chat’s messages and says who ended it', () => {
     const messages = [
       { role: 'visitor', text: 'Hi', at: null },

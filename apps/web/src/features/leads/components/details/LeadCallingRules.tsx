@@ -34,7 +34,7 @@ const TEXT = {
   withdrawn: (channel: string, at: string) => `Withdrawn ${CHANNELS[channel] ?? channel}, ${at}`,
 };
 
-const CHANNELS: Record<string, string> = { voice_call: 'on a call', web_form: 'on the web form', chat: 'in chat', import: 'by import', staff: 'to staff' };
+const CHANNELS: Record<string, string> = { voice_call: 'on a call', web_form: 'on the web form', chat: 'in chat', import: 'by import', staff: 'to staff', whatsapp: 'on WhatsApp' };
 
 const doNotCallSchema = z.object({ doNotCallReason: leadChangesSchema.shape.doNotCallReason.pipe(z.string('is required').min(1, 'is required')) });
 const consentSchema = z.object({ wording: newConsentSchema.shape.wording });

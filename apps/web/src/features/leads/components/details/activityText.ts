@@ -2,7 +2,7 @@ import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
 import { DUPLICATE_REASON_TEXT } from '../duplicateReasonTexts';
 import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
-const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff' };
+const CONSENT_CHANNEL_TEXT: Record<string, string> = { voice_call: 'on a call', web_form: 'web form', chat: 'chat', import: 'import', staff: 'by staff', whatsapp: 'on WhatsApp' };
 
 const CHAT_ENDED_BY_TEXT: Record<ActivityData<'chat'>['endedBy'], string> = { visitor: 'ended by the visitor', idle: 'ended when idle', platform: 'ended at Vapi' };
 
@@ -77,7 +77,16 @@ export function activityText(entry: LeadActivity): string {
     case 'callback':
     case 'task':
       return entry.data.text;
-    case 'retention_purged':
-      return `Transcripts and recordings of ${entry.data.callIds.length === 1 ? '1 call' : `${entry.data.callIds.length} calls`} purged (retention)`;
+    case 'whatsapp_message': {
+      const { direction, text, template } = entry.data;
+      const said = text ?? (template ? `template ${template}` : entry.data.type);
+      return direction === 'inbound' ? `WhatsApp message received: “${said}”` : `WhatsApp message sent: “${said}”`;
+    }
+    case 'retention_purged': {
+      const calls = entry.data.callIds.length;
+      const messages = entry.data.whatsappMessageIds?.length ?? 0;
+      if (messages === 0) return `Transcripts and recordings of ${calls === 1 ? '1 call' : `${calls} calls`} purged (retention)`;
+      return `What ${messages === 1 ? '1 WhatsApp message' : `${messages} WhatsApp messages`} said purged (retention)`;
+    }
   }
 }

@@ -1,0 +1,36 @@
+import { Injectable } from '@nestjs/common';
+import { ConsentsRepository } from '../../compliance/consents.repository';
+import { DndListRepository } from '../../compliance/dnd-list.repository';
+import type { Lead } from '../../database/models';
+import type { TransactionClient } from '../../database/prisma-client';
+import { decideWhatsappEligibility, type WhatsappEligibility } from './whatsapp-eligibility';
+import { WhatsappMessagesRepository } from './whatsapp-messages.repository';
+
+/** Gathers what decideWhatsappEligibility needs about a lead, as stored now (inside a transaction, what it wrote counts). */
+@Injectable()
+export class WhatsappRecipients {
+  constructor(
+    private readonly consents: ConsentsRepository,
+    private readonly dndList: DndListRepository,
+    private readonly messages: WhatsappMessagesRepository,
+  ) {}
+
+  /** `optInNeeded` false for the one reply a withdrawal allows (its confirmation): every other rule still applies. */
+  async eligibility(lead: Pick<Lead, 'id' | 'phone' | 'doNotCall' | 'doNotCallReason'>, kind: 'text' | 'template', now: Date, db?: TransactionClient, optInNeeded = true): Promise<WhatsappEligibility> {
+    const [onDndList, optIn, lastInboundAt] = await Promise.all([
+      lead.phone ? this.dndList.contains(lead.phone, db) : false,
+      this.consents.stateOf(lead.id, db, 'whatsapp'),
+      this.messages.lastInboundAt(lead.id, db),
+    ]);
+    return decideWhatsappEligibility(
+      { hasPhone: lead.phone !== null, doNotCall: lead.doNotCall, doNotCallReason: lead.doNotCallReason, onDndList, optIn: optInNeeded ? optIn : 'standing', lastInboundAt },
+      kind,
+      now,
+    );
+  }
+}
+
+/** The lead's number as the Cloud API takes it and Meta writes it: E.164's digits without the +. */
+export function waIdOf(phone: string): string {
+  return phone.replace(/^\+/, '');
+}
