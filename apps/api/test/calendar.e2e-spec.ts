@@ -81,9 +81,19 @@ describe.each(PROVIDERS)('the calendar and calendar feeds on %s', (provider) => 
         ['Ravi Kumar', [visits.mondayEarly.id, visits.ravisCall.id, visits.ravisVisit.id]],
         [null, [visits.unassigned.id]],
       ]);
-      const visit = calendar.agents[1].tasks[2];
-      expect(visit).toMatchObject({ leadName: 'Aarav Sharma', property: { id: 3, name: 'Green Valley Heights 2BHK' }, dueAt: '2026-11-25T05:30:00.000Z', endsAt: '2026-11-25T06:30:00.000Z' });
-      expect(calendar.agents[1].tasks[1].status).toBe('done');
+      // An entry holds what the calendar draws; the task's own route has the rest.
+      expect(calendar.agents[1].tasks[2]).toEqual({
+        id: visits.ravisVisit.id,
+        leadId: ravisLead,
+        leadName: 'Aarav Sharma',
+        type: 'site_visit',
+        status: 'open',
+        dueAt: '2026-11-25T05:30:00.000Z',
+        endsAt: '2026-11-25T06:30:00.000Z',
+        property: { id: 3, name: 'Green Valley Heights 2BHK' },
+      });
+      expect(calendar.agents[1].tasks[1]).toMatchObject({ id: visits.ravisCall.id, type: 'call', status: 'done', endsAt: null, property: null });
+      expect(calendar.agents[2]).toEqual({ assignee: null, tasks: [expect.objectContaining({ id: visits.unassigned.id, leadName: 'Priya Nair', type: 'meeting' })] });
     });
 
     it('shows an agent only what they may see, and filters by assignee and type', async () => {

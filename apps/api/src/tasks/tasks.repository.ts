@@ -36,6 +36,21 @@ export interface TaskRow {
   updatedAt: UtcTimeText;
 }
 
+/** A task as the calendar draws it (CalendarTask), with its assignee for the grouping. */
+export interface CalendarTaskRow {
+  id: string;
+  leadId: string;
+  leadName: string;
+  type: TaskType;
+  dueAt: UtcTimeText;
+  endsAt: UtcTimeText | null;
+  doneAt: UtcTimeText | null;
+  assigneeId: string | null;
+  assigneeName: string | null;
+  propertyId: number | null;
+  propertyName: string | null;
+}
+
 /** Which tasks a read selects: each a condition over tasks `t`, all of them met. */
 export type TaskSelection = Sql[];
 
@@ -95,12 +110,23 @@ export class TasksRepository {
   }
 
   /**
-   * Tasks due from `from` to `before` that are not cancelled, every type named so that
-   * tasks_type_due_at_idx serves the span (by type, then time) on both databases.
+   * The calendar's entries: tasks of these types due from `from` to `before` that are not
+   * cancelled, in (due_at, id) order, every type named so that tasks_type_due_at_idx serves the
+   * span (by type, then time) on both databases. Only what the calendar draws is read: each
+   * entry's lead by its key for its name, its assignee's and property's names (small tables).
    */
-  findDueBetween(from: Date, before: Date, selection: TaskSelection, types: readonly TaskType[], limit: number): Promise<TaskRow[]> {
+  findCalendarEntries(from: Date, before: Date, selection: TaskSelection, types: readonly TaskType[], limit: number): Promise<CalendarTaskRow[]> {
     const span = [sql`t.type IN (${join([...types])})`, sql`t.due_at >= ${from}`, sql`t.due_at < ${before}`, sql`t.cancelled_at IS NULL`];
-    return this.rowsOf([...span, ...selection], limit);
+    return this.database.rows<CalendarTaskRow>(sql`
+      SELECT page.*, l.name AS "leadName", a.name AS "assigneeName", p.name AS "propertyName"
+      FROM (
+        SELECT t.id, t.lead_id AS "leadId", t.type, t.due_at AS "dueAt", t.ends_at AS "endsAt", t.done_at AS "doneAt", t.assignee_id AS "assigneeId", t.property_id AS "propertyId"
+        FROM tasks t ${where([...span, ...selection])} ORDER BY t.due_at, t.id LIMIT ${limit}
+      ) page
+      JOIN leads l ON l.id = page."leadId"
+      LEFT JOIN staff_users a ON a.id = page."assigneeId"
+      LEFT JOIN properties p ON p.id = page."propertyId"
+      ORDER BY page."dueAt", page.id`);
   }
 
   /** A member's tasks due from `from` on, whatever their state (their calendar feed), served by tasks_assignee_due_at_idx. */

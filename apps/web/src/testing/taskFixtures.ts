@@ -1,4 +1,4 @@
-import type { Calendar, Task } from '@lead-desk/contracts';
+import type { Calendar, CalendarTask, Task } from '@lead-desk/contracts';
 
 /** A task as the API shows it: an open call on lead-1 for Ravi, unless `overrides` say otherwise. */
 export function aTask(overrides: Partial<Task> = {}): Task {
@@ -31,6 +31,21 @@ export function taskPage(tasks: Task[], total = tasks.length, next?: string): Re
   const headers: Record<string, string> = { 'X-Total-Count': String(total) };
   if (next) headers.Link = `<${next}>; rel="next"`;
   return Response.json(tasks, { headers });
+}
+
+/** A task as the calendar draws it: an open site visit on lead-1 at Skyline Residency, unless `overrides` say otherwise. */
+export function aCalendarTask(overrides: Partial<CalendarTask> = {}): CalendarTask {
+  return {
+    id: 'task-1',
+    leadId: 'lead-1',
+    leadName: 'Sanjay Kulkarni',
+    type: 'site_visit',
+    status: 'open',
+    dueAt: '2026-11-28T05:30:00.000Z',
+    endsAt: '2026-11-28T06:30:00.000Z',
+    property: { id: 1, name: 'Skyline Residency 2BHK' },
+    ...overrides,
+  };
 }
 
 export function aCalendar(overrides: Partial<Calendar> = {}): Calendar {

@@ -22,10 +22,18 @@ export const calendarQuerySchema = z.object({
 });
 export type CalendarQuery = z.input<typeof calendarQuerySchema>;
 
+/**
+ * A task as the calendar draws it: its lead, type, state, time and property (its assignee is its
+ * group's). The rest (notes, outcome, who made or finished it) is GET /api/tasks/:id's: a week of
+ * the team's tasks is hundreds of entries, and the calendar shows none of that.
+ */
+export const calendarTaskSchema = taskSchema.pick({ id: true, leadId: true, leadName: true, type: true, status: true, dueAt: true, endsAt: true, property: true });
+export type CalendarTask = z.infer<typeof calendarTaskSchema>;
+
 /** One member's tasks in the span (null: nobody's yet), by due time. */
 export const calendarAgentSchema = z.object({
   assignee: taskAssigneeSchema.nullable(),
-  tasks: z.array(taskSchema),
+  tasks: z.array(calendarTaskSchema),
 });
 export type CalendarAgent = z.infer<typeof calendarAgentSchema>;
 

@@ -4,9 +4,9 @@ import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { sql } from '../../database/sql';
 import type { LeadAccess } from '../../leads/access/lead-access';
 import type { ValidCalendarQuery } from '../inputs/calendar.query';
-import { toTaskOutput } from '../outputs/task.output';
+import { toCalendarTaskOutput } from '../outputs/calendar.output';
 import { taskAccessConditions } from '../task-visibility';
-import { TasksRepository } from '../tasks.repository';
+import { TasksRepository, type CalendarTaskRow } from '../tasks.repository';
 import { calendarSpan } from './calendar-span';
 
 /** A span of days' tasks (visits, calls, meetings), not cancelled, grouped per assignee: the calendar view. */
@@ -24,20 +24,23 @@ export class CalendarService {
     const assigneeId = query.assignee === 'me' ? viewerId : (query.assignee ?? null);
     const conditions = assigneeId === null ? [] : [sql`t.assignee_id = ${assigneeId}`];
     const sight = access.kind !== 'all' && assigneeId === access.staffId ? [] : taskAccessConditions(access);
-    const rows = await this.tasks.findDueBetween(start, end, [...conditions, ...sight], query.type ? [query.type] : TASK_TYPES, CALENDAR_MAX_TASKS + 1);
-    const shown = rows.slice(0, CALENDAR_MAX_TASKS).map(toTaskOutput);
-    return { from: query.from, to: query.to, timeZone, agents: groupedByAssignee(shown), truncated: rows.length > CALENDAR_MAX_TASKS };
+    const rows = await this.tasks.findCalendarEntries(start, end, [...conditions, ...sight], query.type ? [query.type] : TASK_TYPES, CALENDAR_MAX_TASKS + 1);
+    return { from: query.from, to: query.to, timeZone, agents: groupedByAssignee(rows.slice(0, CALENDAR_MAX_TASKS)), truncated: rows.length > CALENDAR_MAX_TASKS };
   }
 }
 
 /** One group per assignee, by name (then id), nobody's last; each group's tasks stay in due order. */
-function groupedByAssignee(tasks: CalendarAgent['tasks']): CalendarAgent[] {
+function groupedByAssignee(rows: CalendarTaskRow[]): CalendarAgent[] {
   const groups = new Map<string | null, CalendarAgent>();
-  for (const task of tasks) {
-    const key = task.assignee?.id ?? null;
-    const group = groups.get(key) ?? { assignee: task.assignee, tasks: [] };
-    group.tasks.push(task);
-    groups.set(key, group);
+  for (const row of rows) {
+    // A member removed since is no longer named: their tasks are nobody's.
+    const key = row.assigneeName === null ? null : row.assigneeId;
+    let group = groups.get(key);
+    if (!group) {
+      group = { assignee: key === null ? null : { id: key, name: row.assigneeName! }, tasks: [] };
+      groups.set(key, group);
+    }
+    group.tasks.push(toCalendarTaskOutput(row));
   }
   return [...groups.values()].sort((a, b) => {
     if (!a.assignee || !b.assignee) return a.assignee ? -1 : b.assignee ? 1 : 0;

@@ -5,7 +5,7 @@ import type { TaskRow } from '../tasks.repository';
 export class TaskOutput extends createZodDto(taskSchema) {}
 export class TaskUpdateOutput extends createZodDto(taskUpdateSchema) {}
 
-function statusOf(row: Pick<TaskRow, 'doneAt' | 'cancelledAt'>): TaskStatus {
+export function statusOf(row: Pick<TaskRow, 'doneAt' | 'cancelledAt'>): TaskStatus {
   if (row.cancelledAt) return 'cancelled';
   return row.doneAt ? 'done' : 'open';
 }

@@ -3,12 +3,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { stubApi } from '../../../testing/apiStub';
 import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
-import { aCalendar, aTask } from '../../../testing/taskFixtures';
+import { aCalendar, aCalendarTask } from '../../../testing/taskFixtures';
 import { VisitCalendar } from '../calendar/VisitCalendar';
 
 const leadOpener = { href: (id: string) => `/?lead=${id}`, open: vi.fn() };
-const visit = (id: string, leadName: string, dueAt: string, overrides = {}) =>
-  aTask({ id, leadName, leadId: `lead-${id}`, type: 'site_visit', dueAt, property: { id: 1, name: 'Skyline Residency 2BHK' }, ...overrides });
+const visit = (id: string, leadName: string, dueAt: string, overrides = {}) => aCalendarTask({ id, leadName, leadId: `lead-${id}`, dueAt, endsAt: null, ...overrides });
 
 describe('The site visits calendar', () => {
   beforeEach(() => {
@@ -31,7 +30,7 @@ describe('The site visits calendar', () => {
             agents: [
               { assignee: { id: 's2', name: 'Ravi Kumar' }, tasks: [visit('v1', 'Aarav Sharma', '2026-11-23T05:30:00.000Z'), visit('v2', 'Priya Iyer', '2026-11-29T12:30:00.000Z', { status: 'done' })] },
               { assignee: { id: 's3', name: 'Meera Joshi' }, tasks: [visit('v3', 'Rohan Mehta', '2026-11-26T08:30:00.000Z')] },
-              { assignee: null, tasks: [visit('v4', 'Kavya Nair', '2026-11-24T06:00:00.000Z', { assignee: null })] },
+              { assignee: null, tasks: [visit('v4', 'Kavya Nair', '2026-11-24T06:00:00.000Z')] },
             ],
           }),
         );
