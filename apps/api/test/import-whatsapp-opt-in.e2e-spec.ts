@@ -1,5 +1,5 @@
 import ExcelJS from 'exceljs';
-import { DEFAULT_CONSENT_PURPOSE, WHATSAPP_CONSENT_PURPOSE, type ImportSummary, type LeadConsent } from '@lead-desk/contracts';
+import { DEFAULT_CONSENT_PURPOSE, WHATSAPP_CONSENT_PURPOSE, type ImportPreview, type ImportSummary, type LeadConsent } from '@lead-desk/contracts';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
@@ -96,6 +96,12 @@ describe.each(PROVIDERS)("an import's WhatsApp opt-in column on %s", (provider) 
       ['Both Esha', '98765 82001', '', 'no'],
       ['Both Farooq', '98765 82002', 'no', ''],
     ]);
+    // The preview lists what each matched row does to each kind, as leads.csv writes a consent (true, false, null).
+    const preview = (await post('/api/leads/import/preview').attach('file', second, 'crm-update.xlsx').expect(200)).body as ImportPreview;
+    expect(preview.matches.map(({ line, changes }) => ({ line, changes }))).toEqual([
+      { line: 2, changes: [{ field: 'whatsappOptIn', from: true, to: false, outcome: 'overwritten' }] },
+      { line: 3, changes: [{ field: 'consent', from: true, to: false, outcome: 'overwritten' }] },
+    ]);
     expect(await importFile(second, 'crm-update.xlsx')).toMatchObject({ updated: 2, skipped: 0 });
     expect(await purposes(esha)).toEqual([
       { purpose: DEFAULT_CONSENT_PURPOSE, withdrawn: false, withdrawnVia: null, withdrawnEvidence: null },
@@ -113,6 +119,9 @@ describe.each(PROVIDERS)("an import's WhatsApp opt-in column on %s", (provider) 
     const again = await workbook([
       ['Name', 'Mobile No', 'WhatsApp Opt In'],
       ['Both Esha', '98765 82001', 'true'],
+    ]);
+    expect((await post('/api/leads/import/preview').attach('file', again, 'stale.xlsx').expect(200)).body.matches[0].changes).toEqual([
+      { field: 'whatsappOptIn', from: false, to: true, outcome: 'kept' },
     ]);
     await importFile(again, 'stale.xlsx');
     expect((await consentsOf(esha)).filter(({ purpose, withdrawnAt }) => purpose === WHATSAPP_CONSENT_PURPOSE && withdrawnAt === null)).toEqual([]);

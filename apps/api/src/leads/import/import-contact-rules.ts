@@ -13,10 +13,13 @@ const IMPORTED_CONSENT_WORDING = 'Consent column of an imported file';
 const IMPORTED_WHATSAPP_OPT_IN_WORDING = 'WhatsApp opt-in column of an imported file';
 
 /** Each yes/no column of consent: the consents it records and withdraws, and the words they keep. */
-const CONSENT_COLUMNS = [
+export const CONSENT_COLUMNS = [
   { cell: 'consent', scope: 'calls', purpose: DEFAULT_CONSENT_PURPOSE, wording: IMPORTED_CONSENT_WORDING },
   { cell: 'whatsappOptIn', scope: 'whatsapp', purpose: WHATSAPP_CONSENT_PURPOSE, wording: IMPORTED_WHATSAPP_OPT_IN_WORDING },
 ] as const satisfies readonly { cell: keyof ImportContact; scope: ConsentScope; purpose: string; wording: string }[];
+
+/** A consent column's cell, by its name in the row's contact and in the preview's changes. */
+export type ConsentCell = (typeof CONSENT_COLUMNS)[number]['cell'];
 
 /** A row's Consent, Do Not Call and WhatsApp opt-in cells, with the lead the row wrote. */
 export type ImportedContact = ImportContact & { leadId: string; line: number };
