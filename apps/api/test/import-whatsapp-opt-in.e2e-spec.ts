@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
 import { DEFAULT_CONSENT_PURPOSE, WHATSAPP_CONSENT_PURPOSE, type ImportPreview, type ImportSummary, type LeadConsent } from '@lead-desk/contracts';
+import { binaryBody } from './support/binary-body';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 import { signIn, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
@@ -129,6 +130,25 @@ describe.each(PROVIDERS)("an import's WhatsApp opt-in column on %s", (provider) 
     expect((await consentsOf(esha)).filter(({ purpose, withdrawnAt }) => purpose === WHATSAPP_CONSENT_PURPOSE && withdrawnAt === null)).toEqual([
       expect.objectContaining({ channel: 'import', evidence: { kind: 'import', file: 'fresh.xlsx', row: 2 } }),
     ]);
+  });
+
+  it('exports a lead with only a WhatsApp opt-in with an empty consent cell, so importing the export back records no consent to be called', async () => {
+    await importFile(Buffer.from(['Name,Mobile No,WhatsApp opt-in', 'Roundtrip Hema,98765 84001,yes'].join('\n')), 'wa-only.csv');
+    const hema = await leadIdWithPhone('+919876584001');
+    const exported = (
+      await admin.agent
+        .get('/api/leads/export.csv')
+        .query({ q: '+919876584001' })
+        .buffer(true)
+        .parse(binaryBody)
+        .expect(200)
+    ).body as Buffer;
+    const [header, row] = exported.toString('utf8').replace(/^\uFEFF/, '').split('\r\n');
+    const cells = row.split(',');
+    expect(cells[header.split(',').indexOf('_id')]).toBe(hema);
+    expect(cells[header.split(',').indexOf('consent')]).toBe('');
+    await importFile(exported, 'leads.csv');
+    expect((await consentsOf(hema)).map(({ purpose }) => purpose)).toEqual([WHATSAPP_CONSENT_PURPOSE]);
   });
 
   it('maps a column of any header to the opt-in by the mapping', async () => {
