@@ -1,5 +1,7 @@
+import { FakeVapiServer } from '@lead-desk/test-support';
 import { randomUUID } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { Database } from '../src/database/database';
 import { unansweredCallReport } from './fixtures/vapi-messages';
 import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { executeScript } from './support/database-rows';
@@ -39,8 +41,10 @@ const sqlTime = (at: Date) => `'${at.toISOString().replace('Z', '+00:00')}'`;
 describe.each(PROVIDERS)('automatic WhatsApp messages on %s', (provider) => {
   let app: WhatsappTestApp;
   let phones = 0;
+  const vapi = new FakeVapiServer();
 
   beforeAll(async () => {
+    await vapi.start();
     app = await startWhatsappTestApp(provider, { LOG_LEVEL: process.env.DEBUG_LOG ?? 'silent' });
     app.cloudApi.approveTemplate({ name: 'visit_confirmation', language: 'en', bodyParameters: 5 });
     app.cloudApi.approveTemplate({ name: 'visit_reminder', language: 'en', bodyParameters: 3 });
@@ -52,7 +56,10 @@ describe.each(PROVIDERS)('automatic WhatsApp messages on %s', (provider) => {
       .expect(201);
     await app.http.post('/api/whatsapp/templates').send({ name: 'callback_missed', language: 'en', variables: [{ key: 'name', source: 'lead.name' }], body: 'Sorry we missed you, {{1}}!' }).expect(201);
   });
-  afterAll(() => app?.close());
+  afterAll(async () => {
+    await app?.close();
+    await vapi.stop();
+  });
   afterEach(() => app.http.put('/api/settings/whatsapp-automatic').send({ callbackMissed: OFF, visitConfirmation: OFF, visitReminder: { ...OFF, minutesBefore: 120 } }).expect(200));
 
   async function newLead(options: { optIn?: boolean } = {}): Promise<{ id: string; waId: string }> {
@@ -110,6 +117,22 @@ describe.each(PROVIDERS)('automatic WhatsApp messages on %s', (provider) => {
     expect(templatesSentTo(lead.waId)).toEqual(['visit_confirmation']);
     const timeline = (await app.http.get(`/api/leads/${lead.id}/activity?limit=50`).expect(200)).body as { type: string; data: { template?: string; direction?: string } }[];
     expect(timeline.filter(({ type }) => type === 'whatsapp_message').map(({ data }) => [data.direction, data.template])).toEqual([['outbound', 'visit_confirmation']]);
+  });
+
+  it('confirms a visit the agent books during a call', async () => {
+    await turnOn({ ...ALL_ON, visitReminder: { ...OFF, minutesBefore: 120 } });
+    const prisma = app.app.get(Database).client;
+    const owner = await prisma.staffUser.create({ data: { email: `ravi-${provider}@example.in`, name: 'Ravi Kumar', role: 'agent', passwordHash: 'x', phone: '+919800000011' } });
+    const lead = await newLead();
+    await prisma.lead.update({ where: { id: lead.id }, data: { ownerId: owner.id } });
+    const booked = await vapi.sendToolCalls({ url: `${app.url}/api/webhooks/vapi` }, { id: `call-${randomUUID()}`, customerNumber: `+${lead.waId}` }, [
+      { id: `tool-${randomUUID()}`, name: 'book_site_visit', arguments: { propertyId: 1, preferredTime: 'tomorrow 11 am' } },
+    ]);
+    expect((booked.body as { results: { result?: string }[] }).results[0].result).toMatch(/^Booked: a site visit to Skyline Residency 2BHK/);
+    const [message] = await until(() => conversation(lead.id), (messages) => messages[0]?.status === 'sent', 'the agent’s booking’s confirmation');
+    expect(message.template).toMatchObject({ name: 'visit_confirmation', variables: [expect.stringMatching(/^Meera Joshi/), 'Skyline Residency 2BHK', expect.stringContaining('11:00'), expect.any(String), expect.any(String)] });
+    await sleep(QUIET_MS);
+    expect(templatesSentTo(lead.waId)).toEqual(['visit_confirmation']);
   });
 
   it('sends nothing to a lead without an opt-in: the message is failed, saying why', async () => {

@@ -15,7 +15,7 @@ import { WhatsappAutomaticSettingsRepository } from './whatsapp-automatic-settin
 const MINUTE_MS = 60_000;
 
 /** Each event's message is keyed by the event: the outbox's unique event_key lets no second one in, whichever process or redelivery tries. */
-export const automaticEventKey = {
+const automaticEventKey = {
   callbackMissed: (attemptId: string) => `callback_missed:${attemptId}`,
   visitConfirmation: (taskId: string) => `visit_confirmation:${taskId}`,
   visitReminder: (taskId: string, visitAt: Date) => `visit_reminder:${taskId}:${visitAt.toISOString()}`,
