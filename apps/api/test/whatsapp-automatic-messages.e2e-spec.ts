@@ -6,19 +6,9 @@ import { unansweredCallReport } from './fixtures/vapi-messages';
 import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { executeScript } from './support/database-rows';
 import { PROVIDERS } from './support/test-database';
-import { startWhatsappTestApp, until, type WhatsappTestApp } from './support/whatsapp-app';
+import { startWhatsappTestApp, until, type ConversationMessage as Message, type WhatsappTestApp } from './support/whatsapp-app';
 
 jest.setTimeout(120_000);
-
-interface Message {
-  id: string;
-  direction: string;
-  type: string;
-  text: string | null;
-  template: { name: string; language: string; variables: string[] } | null;
-  status: string;
-  error: { code: number | null; reason: string } | null;
-}
 
 const MINUTE = 60_000;
 const OFF = { enabled: false, template: null };

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { DEFAULT_WHATSAPP_AUTOMATIC_MESSAGES, whatsappAutomaticMessagesSchema, type WhatsappAutomaticMessages } from '@lead-desk/contracts';
 import { Database } from '../../database/database';
+import { JsonAppSetting } from '../../settings/json-app-setting';
 import type { TransactionClient } from '../../database/prisma-client';
 
 const KEY = 'whatsapp-automatic-messages';
@@ -13,16 +14,15 @@ type Db = Pick<TransactionClient, 'appSetting'>;
  */
 @Injectable()
 export class WhatsappAutomaticSettingsRepository {
+  private readonly setting = new JsonAppSetting(KEY, whatsappAutomaticMessagesSchema, DEFAULT_WHATSAPP_AUTOMATIC_MESSAGES);
+
   constructor(private readonly database: Database) {}
 
-  async read(db: Db = this.database.client): Promise<WhatsappAutomaticMessages> {
-    const row = await db.appSetting.findUnique({ where: { key: KEY } });
-    return row ? whatsappAutomaticMessagesSchema.parse(JSON.parse(row.value)) : DEFAULT_WHATSAPP_AUTOMATIC_MESSAGES;
+  read(db: Db = this.database.client): Promise<WhatsappAutomaticMessages> {
+    return this.setting.read(db);
   }
 
-  async write(settings: WhatsappAutomaticMessages): Promise<WhatsappAutomaticMessages> {
-    const value = JSON.stringify(settings);
-    await this.database.client.appSetting.upsert({ where: { key: KEY }, create: { key: KEY, value }, update: { value } });
-    return settings;
+  write(settings: WhatsappAutomaticMessages): Promise<WhatsappAutomaticMessages> {
+    return this.setting.write(settings, this.database.client);
   }
 }
