@@ -134,6 +134,23 @@ describe.each(PROVIDERS)('automatic WhatsApp messages on %s', (provider) => {
     expect(app.cloudApi.sentTo(lead.waId)).toEqual([]);
   });
 
+  it('keeps a message whose template was archived after it was chosen as failed, saying why', async () => {
+    await turnOn();
+    const templates = (await app.http.get('/api/whatsapp/templates').expect(200)).body as { id: string; name: string }[];
+    const confirmation = templates.find(({ name }) => name === 'visit_confirmation')!;
+    await app.http.patch(`/api/whatsapp/templates/${confirmation.id}`).send({ archived: true }).expect(200);
+    try {
+      const lead = await newLead();
+      await bookVisit(lead.id, new Date(Date.now() + 48 * 60 * MINUTE));
+      const [message] = await until(() => conversation(lead.id), (messages) => messages.length > 0, 'the confirmation');
+      expect(message).toMatchObject({ status: 'failed', error: { code: null, reason: 'Not sent: the template visit_confirmation (en) is archived.' } });
+      await sleep(QUIET_MS);
+      expect(app.cloudApi.sentTo(lead.waId)).toEqual([]);
+    } finally {
+      await app.http.patch(`/api/whatsapp/templates/${confirmation.id}`).send({ archived: false }).expect(200);
+    }
+  });
+
   it('reminds of a visit its lead time before, at the new time once it moved, and not at all once cancelled', async () => {
     await turnOn({ ...ALL_ON, visitConfirmation: OFF });
     const moved = await newLead();

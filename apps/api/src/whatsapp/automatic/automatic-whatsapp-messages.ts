@@ -9,6 +9,7 @@ import { TemplateContextsRepository } from '../templates/template-contexts.repos
 import { filledTemplate, templateValues, type TemplateContext } from '../templates/template-values';
 import { WhatsappTemplatesRepository } from '../templates/whatsapp-templates.repository';
 import { readWhatsappSettings } from '../whatsapp-settings';
+import { isOpenVisit, reminderFate } from './reminder-fate';
 import { VisitRemindersRepository, type RemindedVisit } from './visit-reminders.repository';
 import { WhatsappAutomaticSettingsRepository } from './whatsapp-automatic-settings.repository';
 
@@ -20,8 +21,6 @@ const automaticEventKey = {
   visitConfirmation: (taskId: string) => `visit_confirmation:${taskId}`,
   visitReminder: (taskId: string, visitAt: Date) => `visit_reminder:${taskId}:${visitAt.toISOString()}`,
 };
-
-const isOpenVisit = (visit: RemindedVisit) => visit.type === 'site_visit' && visit.doneAt === null && visit.cancelledAt === null;
 
 /**
  * The messages WhatsApp sends by itself once an admin turned them on (WhatsappAutomaticSettingsRepository):
@@ -70,16 +69,9 @@ export class AutomaticWhatsappMessages {
     const reminder = await this.reminders.find(reminderId, tx);
     if (!reminder || reminder.status !== 'scheduled') return null;
     const visit = reminder.task;
-    if (!isOpenVisit(visit) || visit.dueAt.getTime() !== reminder.visitAt.getTime()) {
-      await this.reminders.close(reminder.id, 'cancelled', 'The visit moved, was cancelled or done', tx);
-      return null;
-    }
-    if (visit.dueAt.getTime() <= at.getTime()) {
-      await this.reminders.close(reminder.id, 'skipped', 'The visit had begun when its reminder came due', tx);
-      return null;
-    }
-    if (!(await this.settings.read(tx)).visitReminder.enabled) {
-      await this.reminders.close(reminder.id, 'skipped', 'Visit reminders were turned off', tx);
+    const fate = reminderFate(reminder.visitAt, visit, (await this.settings.read(tx)).visitReminder.enabled, at);
+    if (!fate.queue) {
+      await this.reminders.close(reminder.id, fate.status, fate.reason, tx);
       return null;
     }
     if (!(await this.reminders.close(reminder.id, 'queued', null, tx))) return null;
