@@ -4,19 +4,9 @@ import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { SseClient } from './support/sse-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
-import { startWhatsappTestApp, until, WHATSAPP_TEST_SETTINGS, type WhatsappTestApp } from './support/whatsapp-app';
+import { startWhatsappTestApp, until, type ConversationMessage as Message, WHATSAPP_TEST_SETTINGS, type WhatsappTestApp } from './support/whatsapp-app';
 
 jest.setTimeout(120_000);
-
-interface Message {
-  id: string;
-  direction: string;
-  type: string;
-  text: string | null;
-  template: { name: string; language: string; variables: string[] } | null;
-  status: string;
-  error: { code: number | null; reason: string } | null;
-}
 
 const HOUR = 3_600_000;
 
