@@ -6,7 +6,7 @@ import type { LeadOpener } from '../leadOpener';
 import { TaskLeadLink } from '../components/TaskLeadLink';
 import { TASK_TYPE_LABELS } from '../taskTexts';
 import { formatDueTime } from '../taskTime';
-import { notifyIfAllowed } from './browserNotifications';
+import { notifyIfAllowed } from '../../../lib/browserNotifications';
 import { indexedDbReminderLedger, type ReminderLedger } from './reminderLedger';
 import { reminderKey } from './reminderSchedule';
 import { useTaskReminders } from './useTaskReminders';
