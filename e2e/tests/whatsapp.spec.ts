@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { Lead, StaffProfile } from '@lead-desk/contracts';
 import { FakeWhatsappCloudApi } from '@lead-desk/test-support';
 import { expect, test, type Locator } from '@playwright/test';
-import { startApp, stopApp, type RunningApp } from '../support/app-process';
+import { staffModeEnv, startApp, stopApp, type RunningApp } from '../support/app-process';
 import { signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag } from '../support/leads-api';
 import { staffApi } from '../support/staff-api';
@@ -18,11 +18,7 @@ test.beforeAll(async () => {
   cloudApi = new FakeWhatsappCloudApi(BUSINESS_NUMBER);
   await cloudApi.start();
   app = await startApp({
-    AUTH_MODE: 'staff',
-    ADMIN_EMAIL: ADMIN.email,
-    ADMIN_PASSWORD: ADMIN.password,
-    SESSION_SECRET: randomBytes(32).toString('hex'),
-    DEMO_DATA: 'false',
+    ...staffModeEnv(ADMIN),
     WHATSAPP_GRAPH_URL: cloudApi.url,
     WHATSAPP_GRAPH_VERSION: BUSINESS_NUMBER.version,
     WHATSAPP_ACCESS_TOKEN: BUSINESS_NUMBER.accessToken,

@@ -6,25 +6,13 @@ import { FakeEventSource } from '../../../testing/FakeEventSource';
 import { stubApi } from '../../../testing/apiStub';
 import { aLead } from '../../../testing/leadFixtures';
 import { renderWithQueryClient } from '../../../testing/renderWithQueryClient';
+import { aWhatsappMessage } from '../../../testing/whatsappFixtures';
 import { WhatsappArrivals } from '../components/whatsapp/WhatsappArrivals';
 
 const AGENT: Session = { authMode: 'staff', staff: { id: 'agent-1', email: 'riya@example.in', name: 'Riya Das', role: 'agent' }, csrfToken: 'csrf-1' };
 const ADMIN: Session = { authMode: 'staff', staff: { id: 'admin-1', email: 'asha@example.in', name: 'Asha Rao', role: 'admin' }, csrfToken: 'csrf-1' };
 
-const aMessage = (overrides: Partial<WhatsappMessage>): WhatsappMessage => ({
-  id: 'wa-1',
-  leadId: 'lead-mine',
-  direction: 'inbound',
-  type: 'text',
-  text: 'Can I visit tomorrow?',
-  template: null,
-  sentAt: '2026-11-28T09:00:00.000Z',
-  status: 'received',
-  statusAt: '2026-11-28T09:00:00.000Z',
-  error: null,
-  sender: null,
-  ...overrides,
-});
+const aMessage = (overrides: Partial<WhatsappMessage>) => aWhatsappMessage({ leadId: 'lead-mine', text: 'Can I visit tomorrow?', ...overrides });
 
 function stubNotifications() {
   const shown: { title: string; options: NotificationOptions }[] = [];

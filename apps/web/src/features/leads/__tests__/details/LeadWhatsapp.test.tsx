@@ -4,23 +4,11 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { FakeEventSource } from '../../../../testing/FakeEventSource';
 import { renderWithQueryClient } from '../../../../testing/renderWithQueryClient';
+import { aWhatsappMessage } from '../../../../testing/whatsappFixtures';
 import { LeadDetailsDialog } from '../../components/LeadDetailsDialog';
 import { LEAD, requestsTo, stubDetailsApi, WHATSAPP_OFF } from './detailsApi';
 
-const aMessage = (overrides: Partial<WhatsappMessage>): WhatsappMessage => ({
-  id: 'wa-1',
-  leadId: 'lead-1',
-  direction: 'inbound',
-  type: 'text',
-  text: 'Is the 2BHK still available?',
-  template: null,
-  sentAt: '2026-11-28T09:00:00.000Z',
-  status: 'received',
-  statusAt: '2026-11-28T09:00:00.000Z',
-  error: null,
-  sender: null,
-  ...overrides,
-});
+const aMessage = aWhatsappMessage;
 
 const HOUR = 3_600_000;
 /** The person wrote `ago` ms before now: the window closes 24 hours after. */

@@ -1,7 +1,8 @@
 import type { WhatsappMessage } from '@lead-desk/contracts';
 import { useQueryClient } from '@tanstack/react-query';
-import { MessageCircle, X } from 'lucide-react';
+import { MessageCircle } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { PageNotice, PageNotices } from '../../../../components/PageNotices';
 import { notifyIfAllowed } from '../../../../lib/browserNotifications';
 import { subscribeToLiveEvents } from '../../../../lib/liveEventStream';
 import { fetchLead } from '../../api/leadsApi';
@@ -60,33 +61,26 @@ export function WhatsappArrivals() {
   }, [queryClient]);
 
   const dismiss = useCallback((id: string) => setArrivals((shown) => shown.filter(({ message }) => message.id !== id)), []);
-  // Always in the page, so a screen reader hears what comes into it.
   return (
-    <section className="whatsapp-arrivals" aria-label={TEXT.region} aria-live="polite">
+    <PageNotices label={TEXT.region} side="left" live="polite">
       {arrivals.map(({ message, leadName }) => (
-        <article key={message.id} className="whatsapp-arrival">
-          <MessageCircle aria-hidden size={18} />
-          <p>
-            <strong>{TEXT.from}</strong>{' '}
-            <a
-              href={leadDetailsHref(message.leadId)}
-              onClick={(event) => {
-                // A plain click opens it over the page; Ctrl/⌘-click and middle click keep the browser's new tab.
-                if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
-                event.preventDefault();
-                openLeadDetails(message.leadId);
-                dismiss(message.id);
-              }}
-            >
-              {leadName}
-            </a>
-            : {whatsappMessageText(message)}
-          </p>
-          <button type="button" className="whatsapp-arrival__dismiss" aria-label={TEXT.dismiss(leadName)} onClick={() => dismiss(message.id)}>
-            <X aria-hidden size={16} />
-          </button>
-        </article>
+        <PageNotice key={message.id} icon={MessageCircle} dismissLabel={TEXT.dismiss(leadName)} onDismiss={() => dismiss(message.id)}>
+          <strong>{TEXT.from}</strong>{' '}
+          <a
+            href={leadDetailsHref(message.leadId)}
+            onClick={(event) => {
+              // A plain click opens it over the page; Ctrl/⌘-click and middle click keep the browser's new tab.
+              if (event.button !== 0 || event.metaKey || event.ctrlKey || event.shiftKey || event.altKey) return;
+              event.preventDefault();
+              openLeadDetails(message.leadId);
+              dismiss(message.id);
+            }}
+          >
+            {leadName}
+          </a>
+          : {whatsappMessageText(message)}
+        </PageNotice>
       ))}
-    </section>
+    </PageNotices>
   );
 }
