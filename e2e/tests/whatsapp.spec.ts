@@ -2,8 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { Lead, StaffProfile } from '@lead-desk/contracts';
 import { FakeWhatsappCloudApi } from '@lead-desk/test-support';
 import { expect, test, type Locator } from '@playwright/test';
+import { seriousViolations } from '../support/accessibility';
 import { staffModeEnv, startApp, stopApp, type RunningApp } from '../support/app-process';
-import { signInLive } from '../support/dashboard-page';
+import { openLive, signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag } from '../support/leads-api';
 import { staffApi } from '../support/staff-api';
 
@@ -45,19 +46,34 @@ test('the lead’s WhatsApp conversation on its details: an incoming message liv
   const lead = await api.post<Lead>('/api/leads', { name: `${uniqueTag()} Kavya Menon`, phone, location: 'Bengaluru' });
   await api.patch<Lead>(`/api/leads/${lead._id}`, { ownerId: me.id });
   await api.post(`/api/leads/${lead._id}/consents`, { purpose: 'whatsapp', wording: 'Yes, message me on WhatsApp', note: 'Asked on the phone' });
+  // A template approved in WhatsApp Manager, registered here by an admin.
+  cloudApi.approveTemplate({ name: 'price_update', language: 'en', bodyParameters: 1 });
+  await api.post('/api/whatsapp/templates', { name: 'price_update', language: 'en', variables: [{ key: 'offer', source: 'custom' }], body: 'Good news, {{1}}' });
 
-  await page.goto(`${app.url}/?lead=${lead._id}`);
+  // Her message is told to the page live: the stream is up before she writes.
+  await openLive(page, `${app.url}/?lead=${lead._id}`);
   const details = page.getByRole('dialog', { name: lead.name });
   const whatsapp = details.getByRole('region', { name: 'WhatsApp' });
   await expect(whatsapp.getByText('No WhatsApp messages yet.')).toBeVisible();
   await expect(whatsapp).toContainText('A template is needed: WhatsApp allows free text only within 24 hours of the person’s last message, and they have not written on WhatsApp yet.');
 
+  // Before she ever wrote, only a template goes: its custom variable typed in the box.
+  await whatsapp.getByLabel('Template').selectOption({ label: 'price_update (en)' });
+  await whatsapp.getByLabel('offer').fill('5% off until Sunday');
+  expect(await seriousViolations(page, '.lead-whatsapp')).toEqual([]);
+  await whatsapp.getByRole('button', { name: 'Send template' }).click();
+  await expect(messages(whatsapp)).toHaveCount(1);
+  await expect(messages(whatsapp).first()).toContainText('Good news, 5% off until Sunday');
+  expect(cloudApi.sentTo(waId).map(({ body }) => body)).toEqual([
+    expect.objectContaining({ type: 'template', template: expect.objectContaining({ name: 'price_update', components: [{ type: 'body', parameters: [{ type: 'text', text: '5% off until Sunday' }] }] }) }),
+  ]);
+
   // Kavya writes: Meta posts it, signed, to the webhook; it shows in the open details, and its owner is told.
   const incoming = await cloudApi.personWrites({ from: waId, text: 'Is the 3BHK in Whitefield still available?', profileName: 'Kavya' });
   expect(incoming.status).toBe(200);
-  await expect(messages(whatsapp)).toHaveCount(1);
-  await expect(messages(whatsapp).first()).toContainText('They wrote');
-  await expect(messages(whatsapp).first()).toContainText('Is the 3BHK in Whitefield still available?');
+  await expect(messages(whatsapp)).toHaveCount(2);
+  // Meta's timestamps are whole seconds: her message and our template may share one, so it is found by its words.
+  await expect(messages(whatsapp).filter({ hasText: 'Is the 3BHK in Whitefield still available?' })).toContainText('They wrote');
   const notice = page.getByRole('region', { name: 'New WhatsApp messages' }).getByRole('article');
   await expect(notice).toHaveText(`WhatsApp from ${lead.name}: Is the 3BHK in Whitefield still available?`);
 
@@ -65,20 +81,22 @@ test('the lead’s WhatsApp conversation on its details: an incoming message liv
   const box = whatsapp.getByLabel('Reply on WhatsApp');
   await box.fill('Yes! Shall we visit on Saturday at 11?');
   await whatsapp.getByRole('button', { name: 'Send', exact: true }).click();
-  await expect(messages(whatsapp)).toHaveCount(2);
+  await expect(messages(whatsapp)).toHaveCount(3);
   await expect(box).toHaveValue('');
-  expect(cloudApi.sentTo(waId).map(({ body }) => body)).toEqual([
+  expect(cloudApi.sentTo(waId).slice(1).map(({ body }) => body)).toEqual([
     expect.objectContaining({ messaging_product: 'whatsapp', to: waId, type: 'text', text: expect.objectContaining({ body: 'Yes! Shall we visit on Saturday at 11?' }) }),
   ]);
   const ours = messages(whatsapp).last();
   await expect(ours).toContainText('Yes! Shall we visit on Saturday at 11?');
   // Meta's statuses come by the webhook and show live: sent (the fake reports it at once), delivered, read.
   await expect(ours).toContainText('Sent');
-  const [atMeta] = cloudApi.sentTo(waId);
+  const [, atMeta] = cloudApi.sentTo(waId);
   expect(await cloudApi.report(atMeta.id, 'delivered')).toBe(200);
   await expect(ours).toContainText('Delivered');
   expect(await cloudApi.report(atMeta.id, 'read')).toBe(200);
   await expect(ours).toContainText('Read');
+  expect(await seriousViolations(page, '.lead-whatsapp')).toEqual([]);
+  expect(await seriousViolations(page, '.page-notices')).toEqual([]);
   // Her message and our reply are on the lead's timeline too.
   await expect(details.getByRole('region', { name: 'Activity' })).toContainText('WhatsApp message sent: “Yes! Shall we visit on Saturday at 11?”');
   await expect(details.getByRole('region', { name: 'Activity' })).toContainText('WhatsApp message received: “Is the 3BHK in Whitefield still available?”');
