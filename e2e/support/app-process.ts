@@ -1,3 +1,4 @@
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, join } from 'node:path';
@@ -26,4 +27,9 @@ export async function startApp(env: Record<string, string>): Promise<RunningApp>
 export async function stopApp(app: RunningApp): Promise<void> {
   await app.api.stop();
   rmSync(app.dataDir, { recursive: true, force: true });
+}
+
+/** Staff mode with its first admin and no demo leads, so what a test counts is its own. */
+export function staffModeEnv(admin: { email: string; password: string }): Record<string, string> {
+  return { AUTH_MODE: 'staff', ADMIN_EMAIL: admin.email, ADMIN_PASSWORD: admin.password, SESSION_SECRET: randomBytes(32).toString('hex'), DEMO_DATA: 'false' };
 }

@@ -1,10 +1,10 @@
 import { readFile } from 'node:fs/promises';
-import AxeBuilder from '@axe-core/playwright';
 import { parse } from 'csv-parse/sync';
 import { expect, test, type Page } from '@playwright/test';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
 import { leadCards, openLive, showing } from '../support/dashboard-page';
 import { createStaff, importLeadsCsv, listLeads, uniqueTag } from '../support/leads-api';
+import { seriousViolations } from '../support/accessibility';
 
 const LEADS = 3000;
 // Small batches, so the job takes long enough for its progress bar to be seen moving.
@@ -17,13 +17,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stopApp(app));
 
-/** Serious and critical axe findings within `include`. */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 /** Every aria-valuenow the page's progress bar shows from now on, as the page renders it. */
 async function recordProgress(page: Page): Promise<() => Promise<number[]>> {

@@ -1,19 +1,12 @@
-import AxeBuilder from '@axe-core/playwright';
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { dashboard, leadCards } from '../support/dashboard-page';
 import { createLead, uniqueMobile, uniqueTag } from '../support/leads-api';
+import { seriousViolations } from '../support/accessibility';
 
 const SCREENSHOTS = join(__dirname, '../test-results/screenshots');
 
-/** Serious and critical axe findings within `include` (the whole page is property-a11y's job). */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 for (const theme of ['light', 'dark'] as const) {
   test(`the dashboard and its dialogs have no serious or critical accessibility violations in the ${theme} theme`, async ({ page }) => {

@@ -1,4 +1,3 @@
-import AxeBuilder from '@axe-core/playwright';
 import { randomBytes } from 'node:crypto';
 import type { Lead, LeadWithCalls, StaffProfile, Task } from '@lead-desk/contracts';
 import type { FakeServerUrl } from '@lead-desk/test-support';
@@ -8,6 +7,7 @@ import { dashboard, openLive, signInLive } from '../support/dashboard-page';
 import { uniqueMobile, uniqueTag, zoneAtNoon } from '../support/leads-api';
 import { staffApi } from '../support/staff-api';
 import { sendToolCalls } from '../support/voice-platform-control';
+import { seriousViolations } from '../support/accessibility';
 
 const ADMIN = { email: 'admin@example.in', password: 'a long enough password', name: 'Administrator' };
 // The webhook's credential, as `pnpm vapi:setup` creates it: HMAC.
@@ -35,13 +35,6 @@ test.beforeAll(async () => {
 });
 test.afterAll(() => stopApp(app));
 
-/** Serious and critical axe findings within `include`. */
-async function seriousViolations(page: Page, include: string): Promise<string[]> {
-  const results = await new AxeBuilder({ page }).include(include).analyze();
-  return results.violations
-    .filter((violation) => ['serious', 'critical'].includes(violation.impact ?? ''))
-    .map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`);
-}
 
 const reminders = (page: Page) => page.getByRole('region', { name: 'Reminders' }).getByRole('article');
 const dueToday = (page: Page) => dashboard(page).getByRole('region', { name: /^Due today/ });

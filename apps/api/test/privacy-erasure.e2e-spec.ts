@@ -2,7 +2,8 @@ import type { Erasure, Lead, LeadWithCalls } from '@lead-desk/contracts';
 import { FakeVapiServer } from '@lead-desk/test-support';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Database } from '../src/database/database';
-import { endOfCallReport } from './fixtures/vapi-messages';
+import { LEAD_OUTPUT_ID, endOfCallReport } from './fixtures/vapi-messages';
+import { chat, sessionOf } from './support/chat-client';
 import { findTextAnywhere } from './support/catalog-search';
 import { SseClient } from './support/sse-client';
 import { signIn, signedInAgent, STAFF_MODE_ENV, TEST_ADMIN, type StaffSession } from './support/staff-sessions';
@@ -31,6 +32,7 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
       VAPI_TIMEOUT_SECONDS: '2',
       VAPI_DELETE_RETRY_SECONDS: '0.2',
       PRIVACY_HASH_SALT: 'a salt for the erasure tests',
+      VAPI_ASSISTANT_ID: 'assistant-1',
     });
     admin = await signIn(testApp, TEST_ADMIN);
     agent = await signedInAgent(testApp, admin, 'Neha Agent');
@@ -44,7 +46,7 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
   const post = (path: string, body: object, session = admin) => session.agent.post(path).set('X-CSRF-Token', session.csrf).send(body);
   const erasure = async (id: string): Promise<Erasure> => (await admin.agent.get(`/api/privacy/erasures/${id}`).expect(200)).body;
 
-  it('deletes the person from every table in one go, tells every viewer, and has Vapi delete each call once it is back', async () => {
+  it('deletes the person from every table in one go, tells every viewer, and has Vapi delete each call and chat once it is back', async () => {
     // The person: two calls, a note, tags, a bulk job's selection; and someone else who stays.
     for (const callId of ['call-erased-1', 'call-erased-2']) {
       await testApp.http.post('/api/webhooks/vapi').send(endOfCallReport({ callId, number: PERSON.phone, structuredData })).expect(200);
@@ -52,6 +54,12 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
     const lead = await client.lead.findFirstOrThrow({ where: { phone: PERSON.phone } });
     const calls = await client.call.findMany({ where: { leadId: lead.id }, orderBy: { vapiCallId: 'asc' } });
     expect(calls).toHaveLength(2);
+    // They chatted too: Vapi keeps the session until asked to delete it.
+    fake.chats.outcome = () => ({ structuredOutputs: { [LEAD_OUTPUT_ID]: { name: 'Lead Desk lead', result: { name: PERSON.name, phone: PERSON.phone } } } });
+    const baseUrl = await testApp.app.getUrl();
+    const { sessionId } = sessionOf((await chat(baseUrl, { text: `I am ${PERSON.name}, still keen on Pune` }, '127.0.0.1')).events);
+    expect((await fetch(`${baseUrl}/api/chat/sessions/${sessionId}/end`, { method: 'POST' })).status).toBe(202);
+    for (let tries = 0; tries < 100 && (await client.chatSession.findUniqueOrThrow({ where: { vapiSessionId: sessionId } })).leadId !== lead.id; tries += 1) await sleep(100);
     await post(`/api/leads/${lead.id}/notes`, { body: `Spoke to ${PERSON.name} on ${PERSON.phone}` }).expect(201);
     await post('/api/tasks', { leadId: lead.id, type: 'site_visit', dueAt: '2026-12-05T11:00:00+05:30', propertyId: 1, notes: `Meet ${PERSON.name} at the gate, ${PERSON.phone}` }).expect(201);
     await admin.agent.put(`/api/leads/${lead.id}/tags`).set('X-CSRF-Token', admin.csrf).send({ tags: ['Sanjay VIP'] }).expect(200);
@@ -69,7 +77,8 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
       carriedOutBy: admin.id,
       records: { leadIds: [lead.id], callIds: expect.arrayContaining(calls.map(({ id }) => id)) },
     });
-    expect(erased.records.deleted).toMatchObject({ leads: 1, calls: 2, lead_notes: 1, tasks: 1, webhook_events: 2, job_items: 1 });
+    // The webhook messages: the two reports and the chat's result.
+    expect(erased.records.deleted).toMatchObject({ leads: 1, calls: 2, lead_notes: 1, tasks: 1, webhook_events: 3, job_items: 1, chat_sessions: 1 });
 
     // The other staff member's screen drops the lead at once.
     await events.next((event) => event.event === 'lead.removed' && (event.data as { id: string }).id === lead.id);
@@ -85,9 +94,10 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
     // Vapi is down: the deletions wait and are tried again, not given up.
     await sleep(1_000);
     const waiting = await erasure(erased.id);
-    expect(waiting.vapiDeletions.map(({ vapiCallId, confirmedAt }) => ({ vapiCallId, confirmedAt }))).toEqual([
+    expect(waiting.vapiDeletions.map(({ attempts, lastError, ...which }) => which)).toEqual([
       { vapiCallId: 'call-erased-1', confirmedAt: null },
       { vapiCallId: 'call-erased-2', confirmedAt: null },
+      { vapiSessionId: sessionId, confirmedAt: null },
     ]);
     expect(waiting.vapiDeletions.every(({ attempts, lastError }) => attempts >= 2 && /503/.test(lastError ?? ''))).toBe(true);
 
@@ -99,9 +109,10 @@ describe.each(PROVIDERS)('POST /api/privacy/erasure on %s', (provider) => {
     }
     expect(done.vapiDeletions.every(({ confirmedAt, lastError }) => confirmedAt !== null && lastError === null)).toBe(true);
     const deletes = fake.requests.filter(({ method }) => method === 'DELETE');
-    expect(new Set(deletes.map(({ path }) => path))).toEqual(new Set(['/call/call-erased-1', '/call/call-erased-2']));
+    expect(new Set(deletes.map(({ path }) => path))).toEqual(new Set(['/call/call-erased-1', '/call/call-erased-2', `/session/${sessionId}`]));
     expect(deletes.every(({ authorization }) => authorization === 'Bearer private-key')).toBe(true);
     expect([...fake.deletedCalls].sort()).toEqual(['call-erased-1', 'call-erased-2']);
+    expect([...fake.chats.deletedSessions]).toEqual([sessionId]);
 
     // The access log says who erased whom, by ids.
     const [logged] = (await admin.agent.get('/api/audit?action=person_erased').expect(200)).body;

@@ -1,8 +1,11 @@
+import type { ActivityData } from '@lead-desk/contracts';
 import { FakeVapiServer } from '@lead-desk/test-support';
+import type { AddressInfo } from 'node:net';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { Database } from '../src/database/database';
 import { RetentionPurge } from '../src/privacy/retention/retention-purge';
-import { endOfCallReport } from './fixtures/vapi-messages';
+import { LEAD_OUTPUT_ID, endOfCallReport } from './fixtures/vapi-messages';
+import { chat, sessionOf } from './support/chat-client';
 import { PROVIDERS, createTestDatabase, type TestDatabase } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
@@ -49,7 +52,7 @@ describe.each(PROVIDERS)('RETENTION_DAYS on %s', (provider) => {
     client = purgers[0].app.get(Database).client;
     for (let tries = 0; tries < 100 && (await client.dailyRun.count({ where: { outcome: { not: null } } })) === 0; tries += 1) await sleep(100);
     const runs = await client.dailyRun.findMany();
-    expect(runs).toEqual([expect.objectContaining({ task: 'retention-purge', outcome: JSON.stringify({ calls: 2, leads: 1, whatsappMessages: 0 }) })]);
+    expect(runs).toEqual([expect.objectContaining({ task: 'retention-purge', outcome: JSON.stringify({ calls: 2, leads: 1, whatsappMessages: 0, chats: 0 }) })]);
 
     const calls = await client.call.findMany({ orderBy: { vapiCallId: 'asc' } });
     expect(calls.map(({ vapiCallId, transcript, recordingUrl, summary }) => ({ vapiCallId, transcript: transcript !== null, recording: recordingUrl !== null, summary: summary !== null }))).toEqual([
@@ -65,8 +68,8 @@ describe.each(PROVIDERS)('RETENTION_DAYS on %s', (provider) => {
     expect(JSON.parse(entries[0].data).callIds.sort()).toEqual([calls[0].id, calls[1].id].sort());
     expect(await client.accessLogEntry.count({ where: { action: 'retention_purged' } })).toBe(1);
 
-    for (let tries = 0; tries < 100 && (await client.vapiCallDeletion.count({ where: { confirmedAt: null } })) > 0; tries += 1) await sleep(100);
-    expect(await client.vapiCallDeletion.count({ where: { confirmedAt: { not: null }, reason: 'retention' } })).toBe(2);
+    for (let tries = 0; tries < 100 && (await client.vapiDeletion.count({ where: { confirmedAt: null } })) > 0; tries += 1) await sleep(100);
+    expect(await client.vapiDeletion.count({ where: { confirmedAt: { not: null }, reason: 'retention' } })).toBe(2);
     const deletes = fake.requests.filter(({ method }) => method === 'DELETE').map(({ path }) => path).sort();
     expect(deletes).toEqual(['/call/call-old-1', '/call/call-old-2']);
 
@@ -82,5 +85,57 @@ describe.each(PROVIDERS)('RETENTION_DAYS on %s', (provider) => {
     expect(await client.dailyRun.count()).toBe(1);
     await retention.runToday(dayAfterTomorrow);
     expect(await client.dailyRun.count({ where: { outcome: { not: null } } })).toBe(2);
+  });
+
+  it('purges what was said in chats begun before the retention, here and at Vapi, keeping who spoke and when', async () => {
+    // The previous test's instances go first: SQLite's one writer would keep this one's migrations waiting.
+    for (const running of apps.splice(0)) await running.close();
+    fake.chats.outcome = () => ({ structuredOutputs: { [LEAD_OUTPUT_ID]: { name: 'Lead Desk lead', result: { name: 'Kavya Iyer', phone: '+919860000402' } } } });
+    const app = await start({ RETENTION_DAYS: '30', VAPI_ASSISTANT_ID: 'assistant-1', TRUST_PROXY: 'true' });
+    const baseUrl = `http://127.0.0.1:${(app.app.getHttpServer().address() as AddressInfo).port}`;
+    const client = app.app.get(Database).client;
+    /** A finished chat of one message: its Vapi session id. */
+    const chatAndEnd = async (text: string, address: string) => {
+      const { events } = await chat(baseUrl, { text }, address);
+      const { sessionId } = sessionOf(events);
+      const ended = await fetch(`${baseUrl}/api/chat/sessions/${sessionId}/end`, { method: 'POST', headers: { 'X-Forwarded-For': address } });
+      expect(ended.status).toBe(202);
+      for (let tries = 0; tries < 100 && (await client.chatSession.findUniqueOrThrow({ where: { vapiSessionId: sessionId } })).state !== 'finished'; tries += 1) await sleep(100);
+      return sessionId;
+    };
+    const old = await chatAndEnd('Any 3 BHK in Chennai?', '10.9.0.1');
+    const recent = await chatAndEnd('Still looking in Chennai', '10.9.0.2');
+    await client.chatSession.update({ where: { vapiSessionId: old }, data: { startedAt: new Date(Date.now() - 31 * DAY_MS) } });
+
+    const purged = await app.app.get(RetentionPurge).purge(new Date());
+    expect(purged).toEqual({ calls: 0, leads: 0, whatsappMessages: 0, chats: 1 });
+
+    const sessions = await client.chatSession.findMany({ orderBy: { startedAt: 'asc' } });
+    expect(sessions.map(({ vapiSessionId, result }) => ({ vapiSessionId, result: result !== null }))).toEqual([
+      { vapiSessionId: old, result: false },
+      { vapiSessionId: recent, result: true },
+    ]);
+    const leadId = sessions[0].leadId!;
+    expect(sessions[1].leadId).toBe(leadId);
+    const entries = await client.leadActivity.findMany({ where: { leadId, type: 'chat' } });
+    const said = Object.fromEntries(entries.map(({ data }) => JSON.parse(data) as ActivityData<'chat'>).map((chat) => [chat.vapiSessionId, chat.messages]));
+    expect(said[old].map(({ role, text }) => ({ role, text }))).toEqual([
+      { role: 'visitor', text: null },
+      { role: 'agent', text: null },
+    ]);
+    expect(said[old].every(({ at }) => at !== null)).toBe(true);
+    expect(said[recent][0]).toMatchObject({ role: 'visitor', text: 'Still looking in Chennai' });
+    expect(await client.webhookEvent.findMany({ where: { channel: 'chat' }, select: { externalId: true } })).toEqual([{ externalId: recent }]);
+
+    const purges = await client.leadActivity.findMany({ where: { leadId, type: 'retention_purged' } });
+    expect(purges.map(({ data }) => JSON.parse(data))).toEqual([{ callIds: [], chatSessionIds: [sessions[0].id] }]);
+    expect(await client.accessLogEntry.count({ where: { action: 'retention_purged', targetIds: { contains: sessions[0].id } } })).toBe(1);
+
+    for (let tries = 0; tries < 100 && !fake.chats.deletedSessions.has(old); tries += 1) await sleep(100);
+    expect([...fake.chats.deletedSessions]).toEqual([old]);
+    for (let tries = 0; tries < 100 && (await client.vapiDeletion.count({ where: { resource: 'session', confirmedAt: null } })) > 0; tries += 1) await sleep(100);
+    expect(await client.vapiDeletion.findMany({ where: { resource: 'session' }, select: { vapiId: true, reason: true, confirmation: true } })).toEqual([
+      { vapiId: old, reason: 'retention', confirmation: JSON.stringify({ status: 200, sessionStatus: 'completed' }) },
+    ]);
   });
 });

@@ -4,19 +4,9 @@ import { VISIT_CONFIRMATION } from './fixtures/whatsapp-templates';
 import { SseClient } from './support/sse-client';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
-import { startWhatsappTestApp, until, WHATSAPP_TEST_SETTINGS, type WhatsappTestApp } from './support/whatsapp-app';
+import { startWhatsappTestApp, until, type ConversationMessage as Message, WHATSAPP_TEST_SETTINGS, type WhatsappTestApp } from './support/whatsapp-app';
 
 jest.setTimeout(120_000);
-
-interface Message {
-  id: string;
-  direction: string;
-  type: string;
-  text: string | null;
-  template: { name: string; language: string; variables: string[] } | null;
-  status: string;
-  error: { code: number | null; reason: string } | null;
-}
 
 const HOUR = 3_600_000;
 
@@ -125,6 +115,28 @@ describe.each(PROVIDERS)('WhatsApp messages on %s', (provider) => {
       type: 'template',
       template: { name: 'visit_confirmation', language: { policy: 'deterministic', code: 'en' }, components: [{ type: 'body', parameters: sent.body.template.variables.map((text: string) => ({ type: 'text', text })) }] },
     });
+  });
+
+  it('tells the reply box what a reply may be: templates only before the person writes and after the window, free text within it, nothing without an opt-in', async () => {
+    const replyOptions = async (leadId: string) => (await app.http.get(`/api/leads/${leadId}/whatsapp/reply`).expect(200)).body;
+    const lead = await newLead();
+    expect(await replyOptions(lead.id)).toEqual({ notConfigured: null, refusal: null, window: { open: false, closesAt: null, lastInboundAt: null } });
+    const wrote = new Date(Math.floor((Date.now() - 25 * HOUR) / 1000) * 1000);
+    await app.cloudApi.personWrites({ from: lead.waId, at: wrote, text: 'Send me the brochure' });
+    await until(() => conversation(lead.id), (messages) => messages.length === 1, 'the old message');
+    expect(await replyOptions(lead.id)).toEqual({
+      notConfigured: null,
+      refusal: null,
+      window: { open: false, closesAt: new Date(wrote.getTime() + 24 * HOUR).toISOString(), lastInboundAt: wrote.toISOString() },
+    });
+    const recent = new Date(Math.floor((Date.now() - HOUR) / 1000) * 1000);
+    await app.cloudApi.personWrites({ from: lead.waId, at: recent, text: 'Still there?' });
+    await until(() => conversation(lead.id), (messages) => messages.length === 2, 'the recent message');
+    expect((await replyOptions(lead.id)).window).toEqual({ open: true, closesAt: new Date(recent.getTime() + 24 * HOUR).toISOString(), lastInboundAt: recent.toISOString() });
+
+    const notOptedIn = await newLead({ optIn: false });
+    expect((await replyOptions(notOptedIn.id)).refusal).toEqual({ code: 'no_opt_in', reason: 'No WhatsApp opt-in is recorded for this lead: record their consent with purpose "whatsapp" first.' });
+    await app.http.get('/api/leads/01a221ef-0000-7000-8000-000000000000/whatsapp/reply').expect(404);
   });
 
   it('names a template variable it cannot fill, and a template not registered, with 400', async () => {
@@ -264,5 +276,7 @@ describe.each(PROVIDERS)('WhatsApp sends without the settings on %s', (provider)
     const refused = await testApp.http.post(`/api/leads/${lead.body._id}/whatsapp/messages`).send({ text: 'Hi' }).expect(503);
     expect(refused.body.message).toBe('WhatsApp is not configured: set WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN.');
     expect((await testApp.http.get(`/api/leads/${lead.body._id}/whatsapp/messages`).expect(200)).body).toEqual([]);
+    const reply = await testApp.http.get(`/api/leads/${lead.body._id}/whatsapp/reply`).expect(200);
+    expect(reply.body.notConfigured).toBe(refused.body.message);
   });
 });

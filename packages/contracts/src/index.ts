@@ -69,5 +69,6 @@ export * from './tasks/list-tasks-query';
 export * from './tasks/calendar';
 export * from './reports/speed-to-lead-periods';
 export * from './chat/chat-message';
+export * from './whatsapp/whatsapp-automatic-messages';
 export * from './whatsapp/whatsapp-message';
 export * from './whatsapp/whatsapp-template';

@@ -62,6 +62,19 @@ export class LeadActivityRepository {
     }
   }
 
+  /** Blanks what was said in these chats' timeline entries of these leads (retention): who spoke and when stay. */
+  async blankChatTexts(leadIds: string[], chatSessionIds: ReadonlySet<string>, db: Pick<TransactionClient, '$executeRaw' | '$queryRaw'>): Promise<void> {
+    if (leadIds.length === 0) return;
+    const rows = await db.$queryRaw<{ id: string; data: string }[]>`
+      SELECT id, data FROM lead_activities WHERE type = 'chat' AND lead_id IN (${join(leadIds)})`;
+    for (const row of rows) {
+      const data = JSON.parse(row.data) as ActivityData<'chat'>;
+      if (!chatSessionIds.has(data.chatSessionId)) continue;
+      const messages = data.messages.map((message) => ({ ...message, text: null }));
+      await db.$executeRaw`UPDATE lead_activities SET data = ${JSON.stringify({ ...data, messages })} WHERE id = ${row.id}`;
+    }
+  }
+
   /**
    * For each of these leads, the fields whose latest `updated` entry names a member of staff
    * (an edit or an import): what staff decided last, which a call's report leaves alone. An

@@ -13,13 +13,12 @@ import { ChannelDeliveriesRepository } from '../inbox/channel-deliveries.reposit
 import { DeliveryTries, type DeliveryTry } from '../inbox/delivery-tries';
 import { LeadIntakeService } from '../leads/intake/lead-intake.service';
 import type { ReportReading } from '../voice/webhooks/end-of-call-report';
+import { CHAT_CHANNEL } from './chat-channel';
 import { chatResultOf } from './chat-result';
 import { ChatSessionsRepository, type ChatEndedBy } from './chat-sessions.repository';
 import { VapiChatFailed, VapiChats } from './vapi-chats';
 import { isCompleted, SESSION_UPDATED, sessionUpdatedSchema, type VapiSession } from './vapi-session';
 
-/** The inbox channel of the chats' results (WebhookEvent.channel); a row's externalId is Vapi's session id. */
-export const CHAT_CHANNEL = 'chat';
 /** An inbox row saying a chat ended here and its result is to be read from Vapi (a `session.updated` may replace it). */
 export const CHAT_ENDED = 'chat.ended';
 

@@ -5,7 +5,8 @@ import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ChannelDeliveriesRepository } from '../inbox/channel-deliveries.repository';
 import { nextAttemptAt } from '../inbox/retry-backoff';
 import { ChatEndings } from './chat-endings';
-import { CHAT_CHANNEL, ChatResults } from './chat-results';
+import { CHAT_CHANNEL } from './chat-channel';
+import { ChatResults } from './chat-results';
 import { ChatSessionsRepository } from './chat-sessions.repository';
 
 /** Chats ended, and results tried, per round at most; more wait for the next. */

@@ -2,7 +2,7 @@
 // expose the same model types; the app imports them from here, never from generated/.
 import type { Lead as StoredLead, Prisma } from '../generated/sqlite/client';
 
-export type { Call, CallAttempt, CallbackCadence as StoredCallbackCadence, CallRefusal, ChatSession, Job, LeadConsent, LeadDuplicate, LeadMerge, LeadResponseTime, Stage, StaffSession, StaffUser, WebhookEvent, WhatsappMessage, WhatsappTemplate } from '../generated/sqlite/client';
+export type { Call, CallAttempt, CallbackCadence as StoredCallbackCadence, CallRefusal, ChatSession, Job, LeadConsent, LeadDuplicate, LeadMerge, LeadResponseTime, Stage, StaffSession, StaffUser, WebhookEvent, WhatsappMessage, WhatsappTemplate, WhatsappVisitReminder } from '../generated/sqlite/client';
 
 /**
  * A lead as the app reads and builds it. Its identity keys (email_key, name_key, location_key) are left

@@ -8,14 +8,14 @@ import { ErasedPeople } from './erased-people';
 import { personKeysOfLead, type PersonKey } from './person-key';
 import { PersonMentions } from './person-mentions';
 import { PersonRecordsRepository, type ErasedRecords } from './person-records.repository';
-import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
-import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
+import { VapiDeleter } from './vapi-deletions/vapi-deleter';
+import { VapiDeletionsRepository } from './vapi-deletions/vapi-deletions.repository';
 
 /**
  * Erases a person: in one transaction, their leads and everything linked (PersonRecordsRepository),
  * the records of merges that involved them, their mentions in saved views and jobs (redacted),
  * the erasure record with salted hashes of every phone and email they were known by, a Vapi
- * deletion per call (the outbox VapiCallDeleter works through until Vapi confirms) and the
+ * deletion per call and per chat (the outbox VapiDeleter works through until Vapi confirms) and the
  * access log's entry. Then every viewer who could see the leads is told they are gone.
  */
 @Injectable()
@@ -27,8 +27,8 @@ export class ErasureService {
     private readonly records: PersonRecordsRepository,
     private readonly leads: LeadsRepository,
     private readonly erasedPeople: ErasedPeople,
-    private readonly deletions: VapiCallDeletionsRepository,
-    private readonly deleter: VapiCallDeleter,
+    private readonly deletions: VapiDeletionsRepository,
+    private readonly deleter: VapiDeleter,
     private readonly liveEvents: LiveEventsService,
     private readonly accessLog: AccessLog,
   ) {}
@@ -46,6 +46,7 @@ export class ErasureService {
       if (leads.length === 0 && calls.length === 0) return null;
       await this.leads.lockIdentities(identifiers.map(contactOf), tx);
 
+      const vapiSessionIds = await this.records.findChatSessionIds(leads.map(({ id }) => id), tx);
       const erased = await this.records.erase(leads.map(({ id }) => id), calls, identifiers, merges.map(({ id }) => id), tx);
       const names = [...leads, ...merges.flatMap((merge) => merge.leads)].map(({ name }) => name);
       const mentions = new PersonMentions({ phones, emails: identifiers.flatMap((key) => (key.kind === 'email' ? [key.value] : [])), names });
@@ -62,7 +63,10 @@ export class ErasureService {
         },
       });
       await this.deletions.request(
-        calls.map(({ vapiCallId }) => ({ vapiCallId, reason: 'erasure' as const, erasureId: record.id })),
+        [
+          ...calls.map(({ vapiCallId }) => ({ resource: 'call' as const, vapiId: vapiCallId, reason: 'erasure' as const, erasureId: record.id })),
+          ...vapiSessionIds.map((vapiId) => ({ resource: 'session' as const, vapiId, reason: 'erasure' as const, erasureId: record.id })),
+        ],
         tx,
         now,
       );
@@ -94,11 +98,11 @@ export class ErasureService {
       requestedBy: erasure.requestedBy,
       carriedOutBy: erasure.carriedOutById,
       records: records ?? (JSON.parse(erasure.records) as ErasedRecords),
-      vapiDeletions: deletions.map((deletion) => ({
-        vapiCallId: deletion.vapiCallId,
-        attempts: deletion.attempts,
-        confirmedAt: deletion.confirmedAt?.toISOString() ?? null,
-        lastError: deletion.lastError,
+      vapiDeletions: deletions.map(({ resource, vapiId, attempts, confirmedAt, lastError }) => ({
+        ...(resource === 'session' ? { vapiSessionId: vapiId } : { vapiCallId: vapiId }),
+        attempts,
+        confirmedAt: confirmedAt?.toISOString() ?? null,
+        lastError,
       })),
     };
   }

@@ -83,6 +83,12 @@ export class PersonRecordsRepository {
     });
   }
 
+  /** Vapi's ids of the chats their leads were made or updated by (Vapi keeps what was said until asked to delete it). */
+  async findChatSessionIds(leadIds: string[], db: Pick<Db, 'chatSession'>): Promise<string[]> {
+    const chats = await db.chatSession.findMany({ where: { leadId: { in: leadIds } }, select: { vapiSessionId: true }, orderBy: { vapiSessionId: 'asc' } });
+    return chats.map(({ vapiSessionId }) => vapiSessionId);
+  }
+
   /** Their leads' WhatsApp messages, both ways, oldest first. */
   findWhatsappMessages(leadIds: string[]) {
     return this.database.client.whatsappMessage.findMany({ where: { leadId: { in: leadIds } }, orderBy: [{ sentAt: 'asc' }, { id: 'asc' }] });

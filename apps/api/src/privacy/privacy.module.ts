@@ -9,14 +9,14 @@ import { PrivacyController } from './privacy.controller';
 import { DailyRunsRepository } from './retention/daily-runs.repository';
 import { MergeRecordsPurge } from './retention/merge-records-purge';
 import { RetentionPurge } from './retention/retention-purge';
-import { VapiCallDeleter } from './vapi-deletions/vapi-call-deleter';
-import { VapiCallDeletionsRepository } from './vapi-deletions/vapi-call-deletions.repository';
+import { VapiDeleter } from './vapi-deletions/vapi-deleter';
+import { VapiDeletionsRepository } from './vapi-deletions/vapi-deletions.repository';
 
 /** People's rights over their data: the access archive, erasure (with Vapi's deletions), the retention purge and the purge of merge records. */
 @Module({
   imports: [LeadsModule, VapiServerApiModule],
   controllers: [PrivacyController],
-  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiCallDeletionsRepository, VapiCallDeleter, DailyRunsRepository, RetentionPurge, MergeRecordsPurge],
+  providers: [PersonRecordsRepository, AccessArchiveService, ErasureService, VapiDeletionsRepository, VapiDeleter, DailyRunsRepository, RetentionPurge, MergeRecordsPurge],
 })
 export class PrivacyModule implements OnModuleInit {
   constructor(private readonly liveEvents: LiveEventsService) {}

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { assignmentSettingsSchema, type AssignmentSettings } from '@lead-desk/contracts';
 import { Database } from '../database/database';
+import { JsonAppSetting } from './json-app-setting';
 import type { TransactionClient } from '../database/prisma-client';
 
 const ASSIGNMENT_KEY = 'assignment';
@@ -16,17 +17,16 @@ type Db = Pick<TransactionClient, 'appSetting'>;
 /** The only place that reads and writes the assignment setting (app_settings, key `assignment`). */
 @Injectable()
 export class AssignmentSettingsRepository {
+  private readonly setting = new JsonAppSetting(ASSIGNMENT_KEY, assignmentSettingsSchema, DEFAULT_ASSIGNMENT);
+
   constructor(private readonly database: Database) {}
 
   /** The setting as `db` sees it: inside a lead's transaction, the one that decides its routing. */
-  async read(db: Db = this.database.client): Promise<AssignmentSettings> {
-    const row = await db.appSetting.findUnique({ where: { key: ASSIGNMENT_KEY } });
-    return row ? assignmentSettingsSchema.parse(JSON.parse(row.value)) : DEFAULT_ASSIGNMENT;
+  read(db: Db = this.database.client): Promise<AssignmentSettings> {
+    return this.setting.read(db);
   }
 
-  async write(settings: AssignmentSettings): Promise<AssignmentSettings> {
-    const value = JSON.stringify(settings);
-    await this.database.client.appSetting.upsert({ where: { key: ASSIGNMENT_KEY }, create: { key: ASSIGNMENT_KEY, value }, update: { value } });
-    return settings;
+  write(settings: AssignmentSettings): Promise<AssignmentSettings> {
+    return this.setting.write(settings, this.database.client);
   }
 }

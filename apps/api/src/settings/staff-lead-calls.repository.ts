@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { staffLeadCallsSchema, type StaffLeadCalls } from '@lead-desk/contracts';
 import { Database } from '../database/database';
+import { JsonAppSetting } from './json-app-setting';
 import type { TransactionClient } from '../database/prisma-client';
 
 const STAFF_LEAD_CALLS_KEY = 'staff-lead-calls';
@@ -17,16 +18,15 @@ type Db = Pick<TransactionClient, 'appSetting'>;
  */
 @Injectable()
 export class StaffLeadCallsRepository {
+  private readonly setting = new JsonAppSetting(STAFF_LEAD_CALLS_KEY, staffLeadCallsSchema, DEFAULT_STAFF_LEAD_CALLS);
+
   constructor(private readonly database: Database) {}
 
-  async read(db: Db = this.database.client): Promise<StaffLeadCalls> {
-    const row = await db.appSetting.findUnique({ where: { key: STAFF_LEAD_CALLS_KEY } });
-    return row ? staffLeadCallsSchema.parse(JSON.parse(row.value)) : DEFAULT_STAFF_LEAD_CALLS;
+  read(db: Db = this.database.client): Promise<StaffLeadCalls> {
+    return this.setting.read(db);
   }
 
-  async write(settings: StaffLeadCalls): Promise<StaffLeadCalls> {
-    const value = JSON.stringify(settings);
-    await this.database.client.appSetting.upsert({ where: { key: STAFF_LEAD_CALLS_KEY }, create: { key: STAFF_LEAD_CALLS_KEY, value }, update: { value } });
-    return settings;
+  write(settings: StaffLeadCalls): Promise<StaffLeadCalls> {
+    return this.setting.write(settings, this.database.client);
   }
 }

@@ -1,6 +1,7 @@
 import { Module, OnModuleInit } from '@nestjs/common';
 import { LiveEventsService } from '../events/live-events.service';
 import { StaffModule } from '../staff/staff.module';
+import { WhatsappAutomaticModule } from '../whatsapp/automatic/whatsapp-automatic.module';
 import { CalendarFeedController } from './calendar-feed/calendar-feed.controller';
 import { CalendarFeedService } from './calendar-feed/calendar-feed.service';
 import { CalendarController } from './calendar/calendar.controller';
@@ -12,7 +13,7 @@ import { TasksService } from './tasks.service';
 
 /** Follow-ups on leads: tasks, the calendar, the members' calendar feeds. TasksService is how other modules (the agent's bookings) make and change tasks. */
 @Module({
-  imports: [StaffModule],
+  imports: [StaffModule, WhatsappAutomaticModule],
   controllers: [TasksController, CalendarController, CalendarFeedController],
   providers: [TasksService, TasksRepository, CalendarService, CalendarFeedService],
   exports: [TasksService],

@@ -12,6 +12,7 @@ import { LiveEventsService } from '../events/live-events.service';
 import { canSeeLead, type LeadAccess } from '../leads/access/lead-access';
 import { stageAfterSiteVisit } from '../stages/site-visit-stages';
 import { StagesRepository } from '../stages/stages.repository';
+import { AutomaticWhatsappMessages } from '../whatsapp/automatic/automatic-whatsapp-messages';
 import { accessOf, actorIdOf, agentCallIdOf, type TaskActor } from './task-actor';
 import { assertMayAssignTask } from './task-assignment';
 import { planTaskChanges, type TaskChangeRequest } from './task-changes';
@@ -51,6 +52,9 @@ type ListFilter = Omit<ValidListTasksQuery, 'limit' | 'cursor'>;
  * appends the lead's timeline entry in words; then `task.created` / `task.updated` (and
  * `lead.updated`, its timeline grew) go to those who may see them.
  *
+ * A site visit made or changed also queues its WhatsApp confirmation and (re)schedules its reminder,
+ * in the same transaction, when the team turned them on.
+ *
  * For work that writes more in the same transaction (the agent booking a visit during a call),
  * `create` and `update` take that transaction: they then announce nothing, and the caller calls
  * `announce` once it has committed.
@@ -63,6 +67,7 @@ export class TasksService {
     private readonly stages: StagesRepository,
     private readonly activities: LeadActivityRepository,
     private readonly liveEvents: LiveEventsService,
+    private readonly whatsapp: AutomaticWhatsappMessages,
     private readonly clock: Clock,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -150,6 +155,7 @@ export class TasksService {
       agentCallId,
     );
     await this.activities.append([activity(lead.id, 'task', { taskId: id, taskType: input.type, event: 'created', vapiCallId: agentCallId, text }, actorIdOf(actor))], tx);
+    await this.whatsapp.afterTaskCreated(id, this.clock.now(), tx);
     return toTaskOutput(await this.reload(id, tx));
   }
 
@@ -173,6 +179,7 @@ export class TasksService {
       plan.entries.map(({ event, text }) => activity(current.leadId, 'task', { taskId: id, taskType: request.type ?? current.type, event, vapiCallId: agentCallId, text }, actorIdOf(actor))),
       tx,
     );
+    await this.whatsapp.afterTaskChanged(id, this.clock.now(), tx);
     const task = toTaskOutput(await this.reload(id, tx));
     const completedVisit = task.type === 'site_visit' && plan.entries.some(({ event }) => event === 'completed');
     const suggestedStage = completedVisit ? await this.stageAfterVisit(current.leadId, tx) : null;

@@ -30,18 +30,19 @@ export function readWhatsappSettings(config: AppConfig): { ok: true; settings: W
   };
 }
 
-const notConfigured = (missing: string[]) => `WhatsApp is not configured: set ${missing.join(', ')}.`;
+/** The reason while WhatsApp is off, naming what to set: the 404, the 503 and the reply box say the same. */
+export const whatsappNotConfigured = (missing: string[]) => `WhatsApp is not configured: set ${missing.join(', ')}.`;
 
 /** For the webhook: an unconfigured channel is not there (404), as Meta's and Google's lead webhooks answer. */
 export function whatsappWebhookSettings(config: AppConfig): WhatsappSettings {
   const read = readWhatsappSettings(config);
-  if (!read.ok) throw new NotFoundException(notConfigured(read.missing));
+  if (!read.ok) throw new NotFoundException(whatsappNotConfigured(read.missing));
   return read.settings;
 }
 
 /** For sending: the route exists but cannot work yet (503), as outbound calls answer without Vapi's keys. */
 export function whatsappSendingSettings(config: AppConfig): WhatsappSettings {
   const read = readWhatsappSettings(config);
-  if (!read.ok) throw new ServiceUnavailableException(notConfigured(read.missing));
+  if (!read.ok) throw new ServiceUnavailableException(whatsappNotConfigured(read.missing));
   return read.settings;
 }

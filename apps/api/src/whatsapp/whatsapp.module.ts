@@ -6,17 +6,15 @@ import { LiveEventsService } from '../events/live-events.service';
 import { LeadIntakeModule } from '../leads/intake/lead-intake.module';
 import { LeadsModule } from '../leads/leads.module';
 import { LeadSourcesModule } from '../lead-sources/lead-sources.module';
+import { WhatsappAutomaticModule } from './automatic/whatsapp-automatic.module';
 import { CloudApiClient } from './messages/cloud-api-client';
-import { WhatsappMessageQueue } from './messages/whatsapp-message-queue';
 import { toWhatsappMessageOutput } from './messages/whatsapp-message.output';
 import { WhatsappMessagesController } from './messages/whatsapp-messages.controller';
 import { WhatsappMessagesRepository } from './messages/whatsapp-messages.repository';
 import { WhatsappMessagesService } from './messages/whatsapp-messages.service';
 import { WhatsappOutbox } from './messages/whatsapp-outbox';
 import { WhatsappRecipients } from './messages/whatsapp-recipients';
-import { TemplateContextsRepository } from './templates/template-contexts.repository';
 import { WhatsappTemplatesController } from './templates/whatsapp-templates.controller';
-import { WhatsappTemplatesRepository } from './templates/whatsapp-templates.repository';
 import { WhatsappTemplatesService } from './templates/whatsapp-templates.service';
 import { InboundWhatsappMessages } from './webhook/inbound-whatsapp-messages';
 import { WhatsappDeliveriesProcessor } from './webhook/whatsapp-deliveries.processor';
@@ -25,9 +23,9 @@ import { WhatsappSignatureGuard } from './webhook/whatsapp-signature.guard';
 import { WhatsappStatuses } from './webhook/whatsapp-statuses';
 import { WhatsappWebhookController } from './webhook/whatsapp-webhook.controller';
 
-/** WhatsApp (Cloud API): the webhook (the person's messages, our statuses) through the inbox to the leads' timelines; the templates admins register; a lead's conversation, sent through the outbox. */
+/** WhatsApp (Cloud API): the webhook (the person's messages, our statuses) through the inbox to the leads' timelines; the templates admins register; a lead's conversation, sent through the outbox; the automatic messages (WhatsappAutomaticModule). */
 @Module({
-  imports: [LeadsModule, LeadIntakeModule, LeadSourcesModule, InboxModule, ConsentRecordsModule, CallingRulesModule],
+  imports: [WhatsappAutomaticModule, LeadsModule, LeadIntakeModule, LeadSourcesModule, InboxModule, ConsentRecordsModule, CallingRulesModule],
   controllers: [WhatsappWebhookController, WhatsappTemplatesController, WhatsappMessagesController],
   providers: [
     // The webhook.
@@ -37,14 +35,10 @@ import { WhatsappWebhookController } from './webhook/whatsapp-webhook.controller
     InboundWhatsappMessages,
     WhatsappStatuses,
     // Templates.
-    WhatsappTemplatesRepository,
     WhatsappTemplatesService,
-    TemplateContextsRepository,
     // A lead's messages and their outbox.
-    WhatsappMessagesRepository,
     WhatsappMessagesService,
     WhatsappRecipients,
-    WhatsappMessageQueue,
     WhatsappOutbox,
     CloudApiClient,
   ],

@@ -123,6 +123,7 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'delete', path: '/api/staff/me/calendar-feed', role: 'agent' },
   { method: 'get', path: '/api/whatsapp/templates', role: 'agent' },
   { method: 'get', path: '/api/leads/{leadId}/whatsapp/messages', role: 'agent', leadScoped: true },
+  { method: 'get', path: '/api/leads/{leadId}/whatsapp/reply', role: 'agent', leadScoped: true },
   // WhatsApp is not configured in the matrix: a permitted send gets as far as 503.
   { method: 'post', path: '/api/leads/{leadId}/whatsapp/messages', body: { text: 'Hello from the matrix' }, role: 'agent', leadScoped: true },
   { method: 'post', path: '/api/whatsapp/templates', body: { name: 'matrix_template_{n}', language: 'en', variables: [{ key: 'name', source: 'lead.name' }], body: 'Hi {{1}}' }, role: 'admin' },

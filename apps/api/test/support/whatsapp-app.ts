@@ -28,6 +28,17 @@ export function whatsappEnv(cloudApi: FakeWhatsappCloudApi): Record<string, stri
   };
 }
 
+/** A message of a lead's conversation as GET /api/leads/:id/whatsapp/messages answers it. */
+export interface ConversationMessage {
+  id: string;
+  direction: string;
+  type: string;
+  text: string | null;
+  template: { name: string; language: string; variables: string[] } | null;
+  status: string;
+  error: { code: number | null; reason: string } | null;
+}
+
 export interface WhatsappTestApp extends TestApp {
   cloudApi: FakeWhatsappCloudApi;
   url: string;

@@ -1,7 +1,7 @@
 import { SessionControls, SignInForm, useSession } from '../features/auth';
 import { CallingRules } from '../features/compliance';
 import { WebhookInbox } from '../features/inbox';
-import { LeadDashboardPanel, leadDetailsHref, LeadManagement, openLeadDetails } from '../features/leads';
+import { LeadDashboardPanel, leadDetailsHref, LeadManagement, openLeadDetails, WhatsappArrivals } from '../features/leads';
 import { PrivacyTools } from '../features/privacy';
 import { PropertyInventory } from '../features/properties';
 import { MyProfile } from '../features/profile';
@@ -47,6 +47,7 @@ export function AdminDashboard() {
       ) : data ? (
         <>
           <FollowUps signedIn={Boolean(data.staff)} leadOpener={leadOpener} />
+          <WhatsappArrivals />
           <LeadManagement canTransferFiles={administers} viewer={data} />
         </>
       ) : (

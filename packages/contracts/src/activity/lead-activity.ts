@@ -49,7 +49,8 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
       chatSessionId: z.string(),
       vapiSessionId: z.string(),
       endedBy: chatEndedBySchema,
-      messages: z.array(z.object({ role: z.enum(['visitor', 'agent']), text: z.string(), at: z.iso.datetime().nullable() })),
+      // text: null once RETENTION_DAYS purged what was said.
+      messages: z.array(z.object({ role: z.enum(['visitor', 'agent']), text: z.string().nullable(), at: z.iso.datetime().nullable() })),
     }),
   ),
   entry('tags_changed', z.object({ added: z.array(z.string()), removed: z.array(z.string()) })),
@@ -108,7 +109,7 @@ export const leadActivitySchema = z.discriminatedUnion('type', [
     }),
   ),
   /** The retention purge removed the transcripts and recordings of these calls, and what these WhatsApp messages said (entries before WhatsApp have no such list). */
-  entry('retention_purged', z.object({ callIds: z.array(z.string()), whatsappMessageIds: z.array(z.string()).optional() })),
+  entry('retention_purged', z.object({ callIds: z.array(z.string()), whatsappMessageIds: z.array(z.string()).optional(), chatSessionIds: z.array(z.string()).optional() })),
 ]);
 export type LeadActivity = z.infer<typeof leadActivitySchema>;
 export type LeadActivityType = LeadActivity['type'];

@@ -19,14 +19,14 @@ export const erasureRequestSchema = z
   .refine(onePerson, onePersonMessage);
 export type ErasureRequest = z.input<typeof erasureRequestSchema>;
 
-/** Vapi's side of an erasure: one deletion per call, retried until Vapi confirms. */
-export const vapiCallDeletionSchema = z.object({
-  vapiCallId: z.string(),
+const deletionProgress = {
   attempts: z.number().int(),
   confirmedAt: z.iso.datetime().nullable(),
   lastError: z.string().nullable(),
-});
-export type VapiCallDeletion = z.infer<typeof vapiCallDeletionSchema>;
+};
+/** Vapi's side of an erasure: one deletion per call and per chat session, retried until Vapi confirms. */
+export const vapiDeletionSchema = z.union([z.object({ vapiCallId: z.string(), ...deletionProgress }), z.object({ vapiSessionId: z.string(), ...deletionProgress })]);
+export type VapiDeletion = z.infer<typeof vapiDeletionSchema>;
 
 /** What remains of an erased person: the erasure record (no personal data). */
 export const erasureSchema = z.object({
@@ -39,6 +39,6 @@ export const erasureSchema = z.object({
     callIds: z.array(z.string()),
     deleted: z.record(z.string(), z.number().int()),
   }),
-  vapiDeletions: z.array(vapiCallDeletionSchema),
+  vapiDeletions: z.array(vapiDeletionSchema),
 });
 export type Erasure = z.infer<typeof erasureSchema>;

@@ -67,3 +67,22 @@ export type SendWhatsappMessage = z.input<typeof sendWhatsappMessageSchema>;
 export const whatsappMessagesQuerySchema = z.object({
   limit: z.coerce.number('must be a number').int('must be a whole number').min(1, 'must be at least 1').max(200, 'must be at most 200').default(50),
 });
+
+/**
+ * GET /api/leads/:id/whatsapp/reply: what a reply to the lead may be now, by the rules a send
+ * follows, so the reply box offers free text or templates without guessing.
+ */
+export const whatsappReplyOptionsSchema = z.object({
+  /** Why nothing can be sent while WhatsApp is not configured ("WhatsApp is not configured: set …"); null when it is. */
+  notConfigured: z.string().nullable(),
+  /** Why no message at all may go to the person (no phone, Do Not Call, the DND list, no or a withdrawn opt-in): the send's 409 reason; null when templates may go. */
+  refusal: z.object({ code: z.string(), reason: z.string() }).nullable(),
+  /** The 24-hour window for free text, counted from Meta's timestamp of the person's last message. */
+  window: z.object({
+    open: z.boolean(),
+    /** When free text stops being allowed (or stopped); null if the person never wrote. */
+    closesAt: z.iso.datetime().nullable(),
+    lastInboundAt: z.iso.datetime().nullable(),
+  }),
+});
+export type WhatsappReplyOptions = z.infer<typeof whatsappReplyOptionsSchema>;

@@ -34,8 +34,8 @@ export const whatsappTemplateSchema = z.object({
 });
 export type WhatsappTemplate = z.infer<typeof whatsappTemplateSchema>;
 
-const templateName = z.string('must be text').regex(/^[a-z0-9_]{1,512}$/, 'must be the template’s name in WhatsApp Manager: lower-case letters, digits and _');
-const languageCode = z.string('must be text').regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp language code such as en, en_US or hi');
+export const whatsappTemplateNameSchema = z.string('must be text').regex(/^[a-z0-9_]{1,512}$/, 'must be the template’s name in WhatsApp Manager: lower-case letters, digits and _');
+export const whatsappLanguageCodeSchema = z.string('must be text').regex(/^[a-z]{2,3}(_[A-Z]{2})?$/, 'must be a WhatsApp language code such as en, en_US or hi');
 const variables = z
   .array(whatsappTemplateVariableSchema, 'must be a list of { key, source }')
   .max(20, 'must be at most 20')
@@ -52,7 +52,7 @@ export const BODY_MISFIT = 'must use {{1}} to {{n}}, one for each variable, in o
 const fits = (template: { body?: string | null; variables?: WhatsappTemplateVariable[] }) => !template.body || !template.variables || bodyFitsVariables(template.body, template.variables.length);
 
 /** POST /api/whatsapp/templates (admins): a template approved in WhatsApp Manager, by its name and language. */
-export const newWhatsappTemplateSchema = z.strictObject({ name: templateName, language: languageCode, variables: variables.default([]), body }).refine(fits, { message: BODY_MISFIT, path: ['body'] });
+export const newWhatsappTemplateSchema = z.strictObject({ name: whatsappTemplateNameSchema, language: whatsappLanguageCodeSchema, variables: variables.default([]), body }).refine(fits, { message: BODY_MISFIT, path: ['body'] });
 export type NewWhatsappTemplate = z.input<typeof newWhatsappTemplateSchema>;
 
 /** PATCH /api/whatsapp/templates/:id (admins): its variables and body as Meta approved them again, or archived. */

@@ -76,6 +76,8 @@ export class FakeVapiChats {
   /** The answers of `session.updated` deliveries sent on completion (a test awaits them). */
   readonly deliveries: Promise<ServerAnswer>[] = [];
   readonly sessions = new Map<string, FakeSession>();
+  /** The sessions deleted through `DELETE /session/{id}`, for a test to look at. */
+  readonly deletedSessions = new Set<string>();
   private readonly held: (() => void)[] = [];
 
   /** Sends the rest of the answers 'held' kept back. */
@@ -107,6 +109,15 @@ export class FakeVapiChats {
     if (status === 'completed') this.complete(session);
     else if (status) session.status = status;
     session.updatedAt = new Date().toISOString();
+    return this.sessionAnswer(200, session);
+  }
+
+  /** `DELETE /session/{id}`: the session and what was said in it go (200 with the session as it was; 404 after). */
+  deleteSession(id: string): FakeAnswer {
+    const session = this.sessions.get(id);
+    if (!session) return notFound();
+    this.sessions.delete(id);
+    this.deletedSessions.add(id);
     return this.sessionAnswer(200, session);
   }
 

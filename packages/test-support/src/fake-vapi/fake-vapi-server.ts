@@ -49,6 +49,8 @@ const CALL_PATH = /^\/call\/([^/]+)$/;
 const LIST_TIME_FILTER = /^(createdAt|updatedAt)(Gt|Lt|Ge|Le)$/;
 const STORAGE_PATH = /^\/storage\/recordings\/([^/]+)\.wav$/;
 const SESSION_PATH = /^\/session\/([^/]+)$/;
+/** Vapi's 503 for a deletion it could not carry out (the document's words for a call's). */
+const DELETION_OUTAGE: FakeAnswer = { status: 503, body: { statusCode: 503, message: 'Failed to erase call recordings; the call was not deleted. Retry the request.', error: 'Service Unavailable' } };
 const RESOURCE_PATH = /^\/(assistant|structured-output|credential|tool|phone-number)(?:\/([^/]+))?$/;
 /** How long a signed recording URL stays valid, as Vapi's presigned URLs expire. */
 const SIGNED_URL_SECONDS = 300;
@@ -67,7 +69,8 @@ const SIGNED_URL_SECONDS = 300;
  * - the phone calls created (`GET /call`, with the document's filters: a call is listed once
  *   the fake received its creation, even while the answer is held or lost, as at Vapi);
  * - call deletion (`DELETE /call/{id}`, body DeleteCallDTO): 200 with the call, after which its
- *   recording is gone (404); or, during an outage, 503 as the document defines it;
+ *   recording is gone (404); or, during an outage, 503 as the document defines it; a chat's session
+ *   likewise (`DELETE /session/{id}`);
  * - tools (function and transferCall) and phone numbers (get, update), as `pnpm vapi:setup` uses them;
  * - text chat: sessions, `POST /chat` and `POST /chat/web`, whole or streamed, and `session.updated`
  *   (see FakeVapiChats);
@@ -203,6 +206,7 @@ export class FakeVapiServer {
     const session = SESSION_PATH.exec(url.pathname);
     if (method === 'GET' && session) return send(response, this.chats.getSession(decodeURIComponent(session[1])));
     if (method === 'PATCH' && session) return send(response, this.chats.updateSession(decodeURIComponent(session[1]), body));
+    if (method === 'DELETE' && session) return send(response, this.deleteBehaviour === 'outage' ? DELETION_OUTAGE : this.chats.deleteSession(decodeURIComponent(session[1])));
     if (method === 'GET' && url.pathname === '/call') return send(response, this.listCalls(url.searchParams));
     const deletion = CALL_PATH.exec(url.pathname);
     if (method === 'DELETE' && deletion) return send(response, this.deleteCall(decodeURIComponent(deletion[1]), body));
@@ -362,7 +366,7 @@ export class FakeVapiServer {
     const errors = vapiSchemaErrors('DeleteCallDTO', body ?? {});
     if (errors.length > 0) return badRequest(errors);
     if (this.deleteBehaviour === 'outage') {
-      return { status: 503, body: { statusCode: 503, message: 'Failed to erase call recordings; the call was not deleted. Retry the request.', error: 'Service Unavailable' } };
+      return DELETION_OUTAGE;
     }
     this.deletedCalls.add(callId);
     const now = new Date().toISOString();

@@ -9,9 +9,10 @@ import { assertWhatsappShape, whatsappSchemas } from './whatsapp-schema';
  * How the fake answers sends: 'rate-limit' is the number's throughput (130429), 'pair-rate-limit'
  * too many messages to one person (131056), 'outage' Graph's transient error (code 2, 500),
  * 'hang' no answer at all (nothing sent), 'lost-answer' a message taken (and reported by webhook)
- * whose answer never reaches the client: the connection is cut.
+ * whose answer never reaches the client: the connection is cut; 'held-answer' a message taken (and
+ * reported by webhook) whose answer is held until the client goes away (a test kills it mid-send).
  */
-export type FakeWhatsappBehaviour = 'success' | 'rate-limit' | 'pair-rate-limit' | 'outage' | 'hang' | 'lost-answer';
+export type FakeWhatsappBehaviour = 'success' | 'rate-limit' | 'pair-rate-limit' | 'outage' | 'hang' | 'lost-answer' | 'held-answer';
 
 export interface FakeWhatsappSettings extends FakeBusinessNumber {
   version: string;
@@ -209,6 +210,7 @@ export class FakeWhatsappCloudApi {
     const accepted = { messaging_product: 'whatsapp', contacts: [{ input: to, wa_id: to.replace(/^\+/, '') }], messages: [{ id }] };
     assertWhatsappShape('MessageResponsePayload', accepted);
     if (this.behaviour === 'lost-answer') response.destroy();
+    else if (this.behaviour === 'held-answer') this.hanging.add(response);
     else answer(200, accepted);
     // As WhatsApp: the outcome follows by webhook, a free-form message outside the window failing there.
     const wrote = this.lastWrote.get(to.replace(/^\+/, ''));

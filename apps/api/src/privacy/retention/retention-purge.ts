@@ -5,9 +5,10 @@ import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
 import { AccessLog } from '../access-log/access-log.service';
-import { VapiCallDeleter } from '../vapi-deletions/vapi-call-deleter';
-import { VapiCallDeletionsRepository } from '../vapi-deletions/vapi-call-deletions.repository';
+import { VapiDeleter } from '../vapi-deletions/vapi-deleter';
+import { VapiDeletionsRepository } from '../vapi-deletions/vapi-deletions.repository';
 import { WHATSAPP_CHANNEL } from '../../whatsapp/whatsapp-channel';
+import { CHAT_CHANNEL } from '../../chat/chat-channel';
 import { DailyRunsRepository } from './daily-runs.repository';
 import { runOnceADay } from './once-a-day';
 
@@ -23,7 +24,9 @@ const BATCH = 500;
  * stored webhook messages that carry them deleted, a `retention_purged` entry on each lead
  * touched, and Vapi asked to delete the calls through the erasure's retrying outbox. What
  * WhatsApp messages that old said goes the same way: their text and template values, the text of
- * their timeline entries, and the webhook deliveries that carried them. A process that dies
+ * their timeline entries, and the webhook deliveries that carried them; and what was said in chats
+ * begun that long ago: the session's result, the words of its timeline entry, its processed inbox
+ * row, and the session at Vapi (the same outbox as calls). A process that dies
  * mid-purge leaves the rest to the next day's run (the purge is by age, so nothing is skipped for good).
  */
 @Injectable()
@@ -38,8 +41,8 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly database: Database,
     private readonly dailyRuns: DailyRunsRepository,
     private readonly activities: LeadActivityRepository,
-    private readonly deletions: VapiCallDeletionsRepository,
-    private readonly deleter: VapiCallDeleter,
+    private readonly deletions: VapiDeletionsRepository,
+    private readonly deleter: VapiDeleter,
     private readonly accessLog: AccessLog,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
@@ -55,13 +58,13 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   /** Runs the day's purge unless another process (or this one) has. */
   async runToday(now: Date): Promise<void> {
     const outcome = await runOnceADay(this.dailyRuns, TASK, now, this.config.APP_TIME_ZONE, () => this.purge(now));
-    if (outcome && (outcome.calls > 0 || outcome.whatsappMessages > 0)) this.logger.log(outcome, 'Purged transcripts, recordings and WhatsApp texts past retention');
+    if (outcome && (outcome.calls > 0 || outcome.whatsappMessages > 0 || outcome.chats > 0)) this.logger.log(outcome, 'Purged transcripts, recordings, WhatsApp texts and chats past retention');
   }
 
-  /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording, and every WhatsApp message that still says something. */
-  async purge(now: Date): Promise<{ calls: number; leads: number; whatsappMessages: number }> {
+  /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording, every WhatsApp message that still says something, and every chat that still holds its result. */
+  async purge(now: Date): Promise<{ calls: number; leads: number; whatsappMessages: number; chats: number }> {
     const cutoff = new Date(now.getTime() - this.config.RETENTION_DAYS! * 86_400_000);
-    const total = { calls: 0, leads: 0, whatsappMessages: await this.purgeWhatsappMessages(cutoff, now) };
+    const total = { calls: 0, leads: 0, whatsappMessages: await this.purgeWhatsappMessages(cutoff, now), chats: await this.purgeChats(cutoff, now) };
     for (;;) {
       const batch = await this.database.transaction(async (tx) => {
         const calls = await tx.call.findMany({
@@ -79,7 +82,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
         const callsByLead = new Map<string, string[]>();
         for (const call of calls) if (call.leadId) callsByLead.set(call.leadId, [...(callsByLead.get(call.leadId) ?? []), call.id]);
         await this.activities.append([...callsByLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds, whatsappMessageIds: [] })), tx, now);
-        await this.deletions.request(vapiCallIds.map((vapiCallId) => ({ vapiCallId, reason: 'retention' as const, erasureId: null })), tx, now);
+        await this.deletions.request(vapiCallIds.map((vapiId) => ({ resource: 'call' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
         await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { calls: ids.length, leads: callsByLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
         return { calls: calls.length, leads: callsByLead.size };
       });
@@ -87,7 +90,7 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
       total.leads += batch.leads;
       if (batch.calls < BATCH) break;
     }
-    if (total.calls > 0) this.deleter.kick();
+    if (total.calls > 0 || total.chats > 0) this.deleter.kick();
     return total;
   }
 
@@ -108,6 +111,31 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
         await this.activities.append([...byLead].map(([leadId, whatsappMessageIds]) => activity(leadId, 'retention_purged', { callIds: [], whatsappMessageIds })), tx, now);
         await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { whatsappMessages: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
         return messages.length;
+      });
+      purged += batch;
+      if (batch < BATCH) return purged;
+    }
+  }
+
+  /** Chats begun before `cutoff` that still hold their result: what was said blanked here and deleted at Vapi, a batch per transaction; answers how many. */
+  private async purgeChats(cutoff: Date, now: Date): Promise<number> {
+    let purged = 0;
+    for (;;) {
+      const batch = await this.database.transaction(async (tx) => {
+        const chats = await tx.chatSession.findMany({ where: { startedAt: { lt: cutoff }, result: { not: null } }, select: { id: true, vapiSessionId: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
+        if (chats.length === 0) return 0;
+        const ids = chats.map(({ id }) => id);
+        const vapiSessionIds = chats.map(({ vapiSessionId }) => vapiSessionId);
+        await tx.chatSession.updateMany({ where: { id: { in: ids } }, data: { result: null } });
+        const byLead = new Map<string, string[]>();
+        for (const { id, leadId } of chats) if (leadId) byLead.set(leadId, [...(byLead.get(leadId) ?? []), id]);
+        await this.activities.blankChatTexts([...byLead.keys()], new Set(ids), tx);
+        // The session's inbox row carried the conversation too; once processed it is no longer needed.
+        await tx.webhookEvent.deleteMany({ where: { channel: CHAT_CHANNEL, externalId: { in: vapiSessionIds }, processedAt: { not: null } } });
+        await this.activities.append([...byLead].map(([leadId, chatSessionIds]) => activity(leadId, 'retention_purged', { callIds: [], chatSessionIds })), tx, now);
+        await this.deletions.request(vapiSessionIds.map((vapiId) => ({ resource: 'session' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
+        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { chats: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+        return chats.length;
       });
       purged += batch;
       if (batch < BATCH) return purged;

@@ -5,6 +5,7 @@ import { LeadActivityRepository } from '../../activity/lead-activity.repository'
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import type { Call } from '../../database/models';
 import type { TransactionClient } from '../../database/prisma-client';
+import { AutomaticWhatsappMessages } from '../../whatsapp/automatic/automatic-whatsapp-messages';
 import { attemptOutcome } from './attempt-outcome';
 import { attemptsOf, nextAttemptAt } from './callback-cadence';
 import { CallbackCadencesRepository } from './callback-cadences.repository';
@@ -15,13 +16,15 @@ import { cadenceActivity, stepsOf } from './cadence-activity';
  * (the webhook's, or the runner's when the report raced ahead of Vapi's answer): the lead
  * was reached (the cadence ends, no further call), or not (the next step's attempt is
  * scheduled, or the cadence is exhausted after the last), or the call never started (the
- * cadence stops). A call delivered twice is settled once (a conditional write).
+ * cadence stops). A call delivered twice is settled once (a conditional write). An unanswered
+ * attempt also queues the "Sorry we missed you" WhatsApp message, when the team turned it on.
  */
 @Injectable()
 export class AttemptOutcomes {
   constructor(
     private readonly cadences: CallbackCadencesRepository,
     private readonly activities: LeadActivityRepository,
+    private readonly whatsapp: AutomaticWhatsappMessages,
     @Inject(APP_CONFIG) private readonly config: AppConfig,
   ) {}
 
@@ -50,6 +53,7 @@ export class AttemptOutcomes {
         continue;
       }
       entries.push(cadenceActivity(cadence, attempt.number, 'unanswered', `The agent's call was not answered (${label}): ${reason}`));
+      await this.whatsapp.afterUnansweredAttempt({ id: attempt.id, leadId: cadence.leadId }, now, tx);
       if (!open) continue;
       const next = nextAttemptAt(steps, attempt.number + 1, attempt.claimedAt ?? now, this.config.APP_TIME_ZONE);
       if (!next) {

@@ -2,7 +2,8 @@ import { ConflictException, Controller, Get, HttpCode, NotFoundException, Param,
 import { ApiDefaultResponse, ApiOkResponse, ApiTags } from '@nestjs/swagger';
 import type { ReplayResult, WebhookEventPage } from '@lead-desk/contracts';
 import { Roles } from '../../auth/auth.decorators';
-import { CHAT_CHANNEL, ChatResults } from '../../chat/chat-results';
+import { CHAT_CHANNEL } from '../../chat/chat-channel';
+import { ChatResults } from '../../chat/chat-results';
 import type { DeliveryTry } from '../../inbox/delivery-tries';
 import { LeadAdsProcessor } from '../../lead-ads/lead-ads-processor.service';
 import { INBOUND_CHANNEL } from '../../lead-sources/inbound/inbound-deliveries.repository';

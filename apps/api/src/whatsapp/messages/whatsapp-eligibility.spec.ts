@@ -1,4 +1,4 @@
-import { decideWhatsappEligibility, type WhatsappTargetFacts } from './whatsapp-eligibility';
+import { decideWhatsappEligibility, replyWindow, type WhatsappTargetFacts } from './whatsapp-eligibility';
 
 const NOW = new Date('2026-11-28T12:00:00.000Z');
 const hoursAgo = (hours: number) => new Date(NOW.getTime() - hours * 3_600_000);
@@ -28,5 +28,14 @@ describe('decideWhatsappEligibility', () => {
     expect(decideWhatsappEligibility({ ...OPTED_IN, doNotCall: true, optIn: 'none', lastInboundAt: null }, 'text', NOW)).toMatchObject({ code: 'do_not_call' });
     expect(decideWhatsappEligibility({ ...OPTED_IN, optIn: 'withdrawn', lastInboundAt: null }, 'text', NOW)).toMatchObject({ code: 'opt_in_withdrawn' });
     expect(decideWhatsappEligibility({ ...OPTED_IN, hasPhone: false }, 'template', NOW)).toMatchObject({ code: 'no_phone' });
+  });
+});
+
+describe('replyWindow', () => {
+  it('is open until exactly 24 hours after the person’s last message, and never before they wrote', () => {
+    expect(replyWindow(hoursAgo(23), NOW)).toEqual({ open: true, closesAt: new Date('2026-11-28T13:00:00.000Z') });
+    expect(replyWindow(new Date(NOW.getTime() - 24 * 3_600_000 + 1), NOW)).toEqual({ open: true, closesAt: new Date(NOW.getTime() + 1) });
+    expect(replyWindow(hoursAgo(24), NOW)).toEqual({ open: false, closesAt: NOW });
+    expect(replyWindow(null, NOW)).toEqual({ open: false, closesAt: null });
   });
 });

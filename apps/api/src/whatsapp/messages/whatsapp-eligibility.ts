@@ -33,10 +33,16 @@ export function decideWhatsappEligibility(facts: WhatsappTargetFacts, kind: 'tex
   if (facts.onDndList) return { allowed: false, code: 'dnd_list', reason: 'This lead is Do Not Call: On the DND scrub list.' };
   if (facts.optIn === 'withdrawn') return { allowed: false, code: 'opt_in_withdrawn', reason: 'This lead withdrew their WhatsApp opt-in (they replied STOP, or staff withdrew it): no message may be sent.' };
   if (facts.optIn === 'none') return { allowed: false, code: 'no_opt_in', reason: 'No WhatsApp opt-in is recorded for this lead: record their consent with purpose "whatsapp" first.' };
-  const windowClosesAt = facts.lastInboundAt ? new Date(facts.lastInboundAt.getTime() + WINDOW_MS) : null;
-  if (kind === 'text' && (!windowClosesAt || windowClosesAt.getTime() <= now.getTime())) {
+  const { open, closesAt: windowClosesAt } = replyWindow(facts.lastInboundAt, now);
+  if (kind === 'text' && !open) {
     const last = facts.lastInboundAt ? `the person last wrote at ${facts.lastInboundAt.toISOString()}` : 'the person has not written on WhatsApp';
     return { allowed: false, code: 'outside_window', reason: `${OUTSIDE_WINDOW[0].toUpperCase()}${OUTSIDE_WINDOW.slice(1)} (${last}).` };
   }
   return { allowed: true, windowClosesAt };
+}
+
+/** The 24-hour window for free text: open until 24 hours after Meta's timestamp of the person's last message; never open if they never wrote. */
+export function replyWindow(lastInboundAt: Date | null, now: Date): { open: boolean; closesAt: Date | null } {
+  const closesAt = lastInboundAt ? new Date(lastInboundAt.getTime() + WINDOW_MS) : null;
+  return { open: closesAt !== null && closesAt.getTime() > now.getTime(), closesAt };
 }

@@ -21,11 +21,14 @@ export class WhatsappMessageQueue {
     private readonly activities: LeadActivityRepository,
   ) {}
 
-  /** `claim`: the row is written already held by the process that sends it at once (a staff reply), so no other takes it first. */
+  /**
+   * `claim`: the row is written already held by the process that sends it at once (a staff reply), so no other takes it first.
+   * `failed`: it cannot be sent (an automatic message whose template is gone): kept, with why, instead of dropped.
+   */
   async queue(
     lead: { id: string; phone: string },
     content: QueuedContent,
-    options: { senderId: string | null; eventKey: string | null; at: Date; claim?: OutboxClaim },
+    options: { senderId: string | null; eventKey: string | null; at: Date; claim?: OutboxClaim; failed?: string },
     tx: TransactionClient,
   ): Promise<WhatsappMessage> {
     const template = 'template' in content ? content.template : null;
@@ -44,7 +47,7 @@ export class WhatsappMessageQueue {
         eventKey: options.eventKey,
         idempotencyKey: randomUUID(),
       },
-      options.claim ?? null,
+      options.failed ? { failed: options.failed } : (options.claim ?? null),
       tx,
     );
     await this.activities.append(

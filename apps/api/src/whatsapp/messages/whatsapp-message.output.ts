@@ -1,8 +1,10 @@
-import { whatsappMessageSchema, type WhatsappDirection, type WhatsappMessage, type WhatsappMessageStatus } from '@lead-desk/contracts';
+import { whatsappMessageSchema, whatsappReplyOptionsSchema, type WhatsappDirection, type WhatsappMessage, type WhatsappMessageStatus } from '@lead-desk/contracts';
 import { createZodDto } from 'nestjs-zod';
 import type { WhatsappMessage as StoredWhatsappMessage } from '../../database/models';
 
 export class WhatsappMessageOutput extends createZodDto(whatsappMessageSchema) {}
+
+export class WhatsappReplyOptionsOutput extends createZodDto(whatsappReplyOptionsSchema) {}
 
 /** A stored message with the member of staff who sent it, as the API shows it. */
 export function toWhatsappMessageOutput(message: StoredWhatsappMessage & { sender: { id: string; name: string } | null }): WhatsappMessage {

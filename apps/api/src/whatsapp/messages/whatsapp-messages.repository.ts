@@ -51,9 +51,14 @@ export class WhatsappMessagesRepository {
     return db.whatsappMessage.create({ data: { ...message, direction: 'inbound', status: 'received', statusAt: message.sentAt } });
   }
 
-  /** Pending for any process, or already claimed for the one that sends it at once (`claim`). */
-  createOutbound(message: NewOutboundMessage, claim: OutboxClaim | null, db: Db): Promise<WhatsappMessage> {
-    const outbox = claim ? { status: 'sending', claimedBy: claim.processId, nextAttemptAt: claim.leaseUntil, attempts: 1 } : { status: 'pending', nextAttemptAt: message.sentAt };
+  /** Pending for any process, already claimed for the one that sends it at once (`claim`), or failed before any send (`failed`: why, in words). */
+  createOutbound(message: NewOutboundMessage, start: OutboxClaim | { failed: string } | null, db: Db): Promise<WhatsappMessage> {
+    const outbox =
+      start === null
+        ? { status: 'pending', nextAttemptAt: message.sentAt }
+        : 'failed' in start
+          ? { status: 'failed', error: start.failed }
+          : { status: 'sending', claimedBy: start.processId, nextAttemptAt: start.leaseUntil, attempts: 1 };
     return db.whatsappMessage.create({ data: { ...message, direction: 'outbound', statusAt: message.sentAt, ...outbox } });
   }
 

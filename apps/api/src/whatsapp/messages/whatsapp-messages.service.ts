@@ -1,5 +1,5 @@
 import { ConflictException, Inject, Injectable, NotFoundException } from '@nestjs/common';
-import type { SendWhatsappMessage, WhatsappMessage, WhatsappTemplateVariable } from '@lead-desk/contracts';
+import type { SendWhatsappMessage, WhatsappMessage, WhatsappReplyOptions, WhatsappTemplateVariable } from '@lead-desk/contracts';
 import type { StaffPrincipal } from '../../auth/staff-session';
 import { Clock } from '../../common/clock';
 import { InvalidFieldsException } from '../../common/field-errors';
@@ -11,7 +11,8 @@ import { canSeeLead, leadAccessOf } from '../../leads/access/lead-access';
 import { TemplateContextsRepository } from '../templates/template-contexts.repository';
 import { filledTemplate, templateValues } from '../templates/template-values';
 import { WhatsappTemplatesRepository } from '../templates/whatsapp-templates.repository';
-import { whatsappSendingSettings } from '../whatsapp-settings';
+import { readWhatsappSettings, whatsappNotConfigured, whatsappSendingSettings } from '../whatsapp-settings';
+import { decideWhatsappEligibility, replyWindow } from './whatsapp-eligibility';
 import { WhatsappMessageQueue, type QueuedContent } from './whatsapp-message-queue';
 import { toWhatsappMessageOutput } from './whatsapp-message.output';
 import { WhatsappMessagesRepository } from './whatsapp-messages.repository';
@@ -43,6 +44,21 @@ export class WhatsappMessagesService {
   async list(leadId: string, limit: number, staff: StaffPrincipal | undefined): Promise<WhatsappMessage[]> {
     await visibleLead(leadId, staff, this.database.client);
     return (await this.messages.listForLead(leadId, limit)).map(toWhatsappMessageOutput);
+  }
+
+  /** What a reply may be now: nothing while WhatsApp is off or the person may not be messaged, templates only outside the window. */
+  async replyOptions(leadId: string, staff: StaffPrincipal | undefined): Promise<WhatsappReplyOptions> {
+    const lead = await visibleLead(leadId, staff, this.database.client);
+    const now = this.clock.now();
+    const settings = readWhatsappSettings(this.config);
+    const facts = await this.recipients.factsOf(lead);
+    const decision = decideWhatsappEligibility(facts, 'template', now);
+    const window = replyWindow(facts.lastInboundAt, now);
+    return {
+      notConfigured: settings.ok ? null : whatsappNotConfigured(settings.missing),
+      refusal: decision.allowed ? null : { code: decision.code, reason: decision.reason },
+      window: { open: window.open, closesAt: window.closesAt?.toISOString() ?? null, lastInboundAt: facts.lastInboundAt?.toISOString() ?? null },
+    };
   }
 
   async send(leadId: string, input: SendWhatsappMessage, staff: StaffPrincipal | undefined): Promise<WhatsappMessage> {

@@ -9,6 +9,7 @@ import type { WhatsappMessage } from '../../database/models';
 import { LiveEventsService } from '../../events/live-events.service';
 import { LeadsRepository } from '../../leads/leads.repository';
 import { nextAttemptAt } from '../../inbox/retry-backoff';
+import { WhatsappTemplatesRepository } from '../templates/whatsapp-templates.repository';
 import { readWhatsappSettings } from '../whatsapp-settings';
 import { CloudApiClient, type OutgoingContent, type SendOutcome } from './cloud-api-client';
 import { isOptOutConfirmation } from './opt-out-confirmation';
@@ -31,7 +32,7 @@ const SEND_TIMEOUT_MS = 10_000;
  * unknown (a timeout, a process killed mid-send) the row stays sending: Meta's statuses carry the
  * key back, and the first one settles it as sent; a send no status has settled once its lease
  * (JOB_LEASE_SECONDS + the send's timeout) is over never reached WhatsApp, and is sent again.
- * Just before the call the rules are read again: an opt-in withdrawn meanwhile sends nothing.
+ * Just before the call the rules are read again: an opt-in withdrawn (or a template archived) meanwhile sends nothing.
  */
 @Injectable()
 export class WhatsappOutbox implements OnApplicationBootstrap, OnModuleDestroy {
@@ -48,6 +49,7 @@ export class WhatsappOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     private readonly messages: WhatsappMessagesRepository,
     private readonly leads: LeadsRepository,
     private readonly recipients: WhatsappRecipients,
+    private readonly templates: WhatsappTemplatesRepository,
     private readonly client: CloudApiClient,
     private readonly liveEvents: LiveEventsService,
     private readonly clock: Clock,
@@ -115,9 +117,19 @@ export class WhatsappOutbox implements OnApplicationBootstrap, OnModuleDestroy {
     const kind = message.type === 'template' ? 'template' : 'text';
     const decision = lead ? await this.recipients.eligibility(lead, kind, this.clock.now(), undefined, !isOptOutConfirmation(message.eventKey)) : null;
     if (!decision?.allowed) return this.settle(message, { kind: 'refused', code: null, reason: `Not sent: ${decision ? decision.reason : 'the lead is gone.'}` });
+    const withdrawnTemplate = await this.withdrawnTemplate(message);
+    if (withdrawnTemplate) return this.settle(message, { kind: 'refused', code: null, reason: `Not sent: ${withdrawnTemplate}` });
     const outcome = await this.client.send(message.waId, contentOf(message), message.idempotencyKey!);
     if (outcome.kind !== 'accepted') this.logger.warn({ messageId: id, outcome }, 'A WhatsApp message was not taken by Meta');
     await this.settle(message, outcome);
+  }
+
+  /** Why a template message's template may no longer be sent (an admin archived it meanwhile); null for one still registered, or free text. */
+  private async withdrawnTemplate(message: WhatsappMessage): Promise<string | null> {
+    if (message.type !== 'template') return null;
+    const template = await this.templates.findRegistered(message.templateName!, message.templateLanguage!);
+    if (template && !template.archivedAt) return null;
+    return `the template ${message.templateName} (${message.templateLanguage}) is ${template ? 'archived' : 'not registered'}.`;
   }
 
   private async settle(message: WhatsappMessage, outcome: SendOutcome): Promise<void> {

@@ -1,7 +1,7 @@
 import { filledTemplate, mapLinkOf, templateValues, type TemplateContext } from './template-values';
 
 const CONTEXT: TemplateContext = {
-  lead: { name: 'Aarav Sharma', location: 'Baner, Pune', interestedIn: null },
+  lead: { name: 'Aarav Sharma', phone: '+919845012345', location: 'Baner, Pune', interestedIn: null },
   owner: { name: 'Ravi Kumar' },
   visit: { at: new Date('2026-11-29T05:30:00.000Z'), property: { name: 'Skyline Residency 2BHK', siteVisitAddress: 'Skyline Residency, Baner Road, Pune 411045' } },
   timeZone: 'Asia/Kolkata',

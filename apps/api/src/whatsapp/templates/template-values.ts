@@ -4,7 +4,7 @@ import { taskTimeText } from '../../tasks/task-timeline-text';
 
 /** What a template's variables are filled from: the lead, its owner and its next site visit. */
 export interface TemplateContext {
-  lead: { name: string; location: string | null; interestedIn: string | null };
+  lead: { name: string; phone: string | null; location: string | null; interestedIn: string | null };
   owner: { name: string } | null;
   /** The lead's next open site visit, and where it meets. */
   visit: { at: Date; property: { name: string; siteVisitAddress: string } | null } | null;

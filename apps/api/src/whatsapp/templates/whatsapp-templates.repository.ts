@@ -25,6 +25,11 @@ export class WhatsappTemplatesRepository {
     return db.whatsappTemplate.findMany({ where: { name, archivedAt: null }, orderBy: { language: 'asc' } });
   }
 
+  /** The template registered under this name and language, archived or not. */
+  findRegistered(name: string, language: string, db: Pick<TransactionClient, 'whatsappTemplate'> = this.database.client): Promise<WhatsappTemplate | null> {
+    return db.whatsappTemplate.findUnique({ where: { name_language: { name, language } } });
+  }
+
   /** Registers a template unless its name and language are taken; null when they are (two admins at once included). */
   async create(template: { name: string; language: string; variables: WhatsappTemplateVariable[]; body: string | null }, db: Db): Promise<WhatsappTemplate | null> {
     const id = newRowId();

@@ -25,6 +25,12 @@ export const leadKeys = {
   notes: (id: string) => [...leadKeys.detailParts(id), 'notes'] as const,
   activity: (id: string) => [...leadKeys.detailParts(id), 'activity'] as const,
   consents: (id: string) => [...leadKeys.detailParts(id), 'consents'] as const,
+  /** The WhatsApp conversation, newest first: whatsapp.message events keep it current. */
+  whatsappMessages: (id: string) => [...leadKeys.detailParts(id), 'whatsapp-messages'] as const,
+  /** What a WhatsApp reply may be now (the window, the opt-in): a consent change publishes lead.updated, a message whatsapp.message. */
+  whatsappReply: (id: string) => [...leadKeys.detailParts(id), 'whatsapp-reply'] as const,
+  /** The registered WhatsApp templates the reply box offers. */
+  whatsappTemplates: () => ['whatsapp-templates'] as const,
   /** Refreshed with the lead's other parts: a Do Not Call or consent change publishes lead.updated. */
   callEligibility: (id: string) => [...leadKeys.detailParts(id), 'call-eligibility'] as const,
   /** Possible duplicates: every pair in sight (null) or one lead's; a dismissal, a merge or a new lead refreshes them all. */

@@ -16,6 +16,7 @@ import { LeadNotes } from './details/LeadNotes';
 import { LeadPipelineControls } from './details/LeadPipelineControls';
 import { LeadTimeline } from './details/LeadTimeline';
 import { StaleLeadNotice } from './details/StaleLeadNotice';
+import { LeadWhatsapp } from './whatsapp/LeadWhatsapp';
 import { LeadStatusBadge } from './LeadStatusBadge';
 
 const TEXT = {
@@ -30,7 +31,7 @@ const TEXT = {
 
 /**
  * The details panel: every field of the lead (editable), its stage and owner, its tasks, its
- * possible duplicates, its calls, notes and timeline. Once the lead is merged into another, the
+ * possible duplicates, its calls, its WhatsApp conversation, notes and timeline. Once the lead is merged into another, the
  * panel shows that one: the lead it was opened on is part of it now.
  */
 export function LeadDetailsDialog({ lead, onClose }: { lead: LeadReference; onClose: () => void }) {
@@ -83,6 +84,7 @@ function LeadDetails({ lead: shown, onMergedInto }: { lead: LeadReference; onMer
       {details.isPending && <p role="status">{TEXT.loadingCalls}</p>}
       {details.error && <ErrorNotice title={TEXT.failed} error={details.error} onRetry={() => void details.refetch()} />}
       {details.data && <CallHistory calls={details.data.calls} />}
+      <LeadWhatsapp leadId={lead._id} />
       <LeadNotes leadId={lead._id} viewer={viewer} />
       <LeadTimeline leadId={lead._id} calls={details.data?.calls} />
     </div>

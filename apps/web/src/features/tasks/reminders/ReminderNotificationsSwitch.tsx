@@ -1,6 +1,6 @@
 import { BellRing } from 'lucide-react';
 import { useState } from 'react';
-import { askNotificationPermission, notificationPermission, type NotificationPermissionState } from './browserNotifications';
+import { askNotificationPermission, notificationPermission, type NotificationPermissionState } from '../../../lib/browserNotifications';
 
 const TEXT = {
   ask: 'Turn on reminder notifications',

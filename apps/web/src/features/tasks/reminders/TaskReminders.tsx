@@ -1,12 +1,13 @@
 import type { Task } from '@lead-desk/contracts';
-import { BellRing, X } from 'lucide-react';
+import { BellRing } from 'lucide-react';
 import { useCallback } from 'react';
+import { PageNotice, PageNotices } from '../../../components/PageNotices';
 import { useReminderTasks } from '../hooks/useDueTasks';
 import type { LeadOpener } from '../leadOpener';
 import { TaskLeadLink } from '../components/TaskLeadLink';
 import { TASK_TYPE_LABELS } from '../taskTexts';
 import { formatDueTime } from '../taskTime';
-import { notifyIfAllowed } from './browserNotifications';
+import { notifyIfAllowed } from '../../../lib/browserNotifications';
 import { indexedDbReminderLedger, type ReminderLedger } from './reminderLedger';
 import { reminderKey } from './reminderSchedule';
 import { useTaskReminders } from './useTaskReminders';
@@ -35,22 +36,16 @@ export function TaskReminders({ timeZone, leadOpener, ledger = browserLedger }: 
   const tasks = useReminderTasks(timeZone);
   const onRemind = useCallback((task: Task) => notifyIfAllowed(TEXT.notification(task), { body: TEXT.notificationBody(task), tag: reminderKey(task) }), []);
   const { reminders, dismiss } = useTaskReminders(tasks.data ?? NO_TASKS, ledger, onRemind);
-  // Always in the page, so a screen reader hears what comes into it.
   return (
-    <section className="task-reminders" aria-label={TEXT.region} aria-live="assertive">
+    // .task-reminders: where the browser test scans the reminders' accessibility.
+    <PageNotices label={TEXT.region} side="right" live="assertive" className="task-reminders">
       {reminders.map((task) => (
-        <article key={reminderKey(task)} className="task-reminder">
-          <BellRing aria-hidden size={18} />
-          <p>
-            <strong>{TEXT.now(task)}</strong> {TEXT.with} <TaskLeadLink task={task} leadOpener={leadOpener} /> {TEXT.at(task)}
-            {task.property && ` · ${task.property.name}`}
-          </p>
-          <button type="button" className="task-reminder__dismiss" aria-label={TEXT.dismiss(task)} onClick={() => dismiss(task)}>
-            <X aria-hidden size={16} />
-          </button>
-        </article>
+        <PageNotice key={reminderKey(task)} icon={BellRing} dismissLabel={TEXT.dismiss(task)} onDismiss={() => dismiss(task)}>
+          <strong>{TEXT.now(task)}</strong> {TEXT.with} <TaskLeadLink task={task} leadOpener={leadOpener} /> {TEXT.at(task)}
+          {task.property && ` · ${task.property.name}`}
+        </PageNotice>
       ))}
-    </section>
+    </PageNotices>
   );
 }
 

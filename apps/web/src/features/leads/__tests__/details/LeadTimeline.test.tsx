@@ -129,6 +129,26 @@ describe('The lead timeline', { timeout: 20_000 }, () => {
     expect(within(entry).queryAllByRole('listitem')).toHaveLength(0);
   });
 
+  it('says a chat’s words were purged after the retention period, keeping who spoke', async () => {
+    const chat: LeadActivity = {
+      id: 'a7',
+      leadId: 'lead-1',
+      type: 'chat',
+      at: at(55),
+      actor: null,
+      data: { chatSessionId: 'chat-2', vapiSessionId: 'session-2', endedBy: 'idle', messages: [{ role: 'visitor', text: null, at: at(53) }, { role: 'agent', text: null, at: at(54) }] },
+    };
+    stubDetailsApi({ activity: [chat] });
+    renderWithQueryClient(<LeadDetailsDialog lead={LEAD} onClose={vi.fn()} />);
+    const user = userEvent.setup();
+    await waitFor(() => expect(entries()).toHaveLength(1));
+    await user.click(within(entries()[0]).getByRole('button', { name: 'Show the chat' }));
+    expect(within(entries()[0]).getAllByRole('listitem').map((message) => message.textContent)).toEqual([
+      'Visitor: (purged after the retention period)',
+      'Agent: (purged after the retention period)',
+    ]);
+  });
+
   it('reads the notes and timeline again when the open lead changes live', async () => {
     let notes: unknown[] = [];
     let activity: LeadActivity[] = OLDER;

@@ -32,9 +32,10 @@ describe('activityText', () => {
     expect(activityText(entry('whatsapp_message', { ...message, direction: 'outbound', type: 'template', text: null, template: 'callback_missed' }))).toBe('WhatsApp message sent: “template callback_missed”');
   });
 
-  it('says what a retention purge removed: calls’ transcripts, or what WhatsApp messages said', () => {
+  it('says what a retention purge removed: calls’ transcripts, what WhatsApp messages said, or what was said in chats', () => {
     expect(activityText(entry('retention_purged', { callIds: ['c-1', 'c-2'] }))).toBe('Transcripts and recordings of 2 calls purged (retention)');
     expect(activityText(entry('retention_purged', { callIds: [], whatsappMessageIds: ['m-1'] }))).toBe('What 1 WhatsApp message said purged (retention)');
+    expect(activityText(entry('retention_purged', { callIds: [], chatSessionIds: ['s-1', 's-2'] }))).toBe('What was said in 2 chats purged (retention)');
   });
 
   it('counts a chat’s messages and says who ended it', () => {

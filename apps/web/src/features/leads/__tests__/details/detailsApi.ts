@@ -14,11 +14,18 @@ export const STAGES: Stage[] = [
 
 export const OPEN_SESSION: Session = { authMode: 'open', staff: null, csrfToken: null };
 
+/** WhatsApp as a fresh install has it: not configured. */
+export const WHATSAPP_OFF = {
+  notConfigured: 'WhatsApp is not configured: set WHATSAPP_ACCESS_TOKEN, WHATSAPP_PHONE_NUMBER_ID, WHATSAPP_APP_SECRET, WHATSAPP_VERIFY_TOKEN.',
+  refusal: null,
+  window: { open: false, closesAt: null, lastInboundAt: null },
+};
+
 type Handler = (request: Request) => Response | Promise<Response>;
 
 /**
  * The API the details view reads, answering as the server does: the lead (with calls),
- * its notes, timeline, consents, call eligibility, possible duplicates and tasks, the stages, the session and the team; `routes` adds or replaces.
+ * its notes, timeline, consents, call eligibility, possible duplicates, tasks and WhatsApp conversation (not configured), the stages, the session and the team; `routes` adds or replaces.
  */
 export function stubDetailsApi(
   options: { lead?: LeadWithCalls; notes?: LeadNote[]; activity?: LeadActivity[]; session?: Session } = {},
@@ -36,6 +43,8 @@ export function stubDetailsApi(
     'GET /api/leads/lead-1/call-eligibility': () => Response.json({ allowed: true, code: null, reason: null, nextAllowedAt: null }),
     'GET /api/leads/duplicates': () => Response.json([]),
     'GET /api/tasks': () => Response.json([], { headers: { 'X-Total-Count': '0' } }),
+    'GET /api/leads/lead-1/whatsapp/messages': () => Response.json([]),
+    'GET /api/leads/lead-1/whatsapp/reply': () => Response.json(WHATSAPP_OFF),
     ...routes,
   });
 }

@@ -5,6 +5,7 @@ const TEXT = {
   show: 'Show the chat',
   hide: 'Hide the chat',
   who: { visitor: 'Visitor:', agent: 'Agent:' },
+  purged: '(purged after the retention period)',
 };
 
 /** A chat with the agent in the timeline: on demand, who said what, in order. */
@@ -21,7 +22,7 @@ export function TimelineChat({ data }: { data: ActivityData<'chat'> }) {
           <ol className="timeline-chat">
             {data.messages.map((message, index) => (
               <li key={index}>
-                <span className="timeline-chat__who">{TEXT.who[message.role]}</span> {message.text}
+                <span className="timeline-chat__who">{TEXT.who[message.role]}</span> {message.text ?? TEXT.purged}
               </li>
             ))}
           </ol>

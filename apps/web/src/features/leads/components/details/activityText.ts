@@ -85,6 +85,8 @@ export function activityText(entry: LeadActivity): string {
     case 'retention_purged': {
       const calls = entry.data.callIds.length;
       const messages = entry.data.whatsappMessageIds?.length ?? 0;
+      const chats = entry.data.chatSessionIds?.length ?? 0;
+      if (chats > 0) return `What was said in ${chats === 1 ? '1 chat' : `${chats} chats`} purged (retention)`;
       if (messages === 0) return `Transcripts and recordings of ${calls === 1 ? '1 call' : `${calls} calls`} purged (retention)`;
       return `What ${messages === 1 ? '1 WhatsApp message' : `${messages} WhatsApp messages`} said purged (retention)`;
     }
