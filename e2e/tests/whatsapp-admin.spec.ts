@@ -1,3 +1,5 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type { WhatsappAutomaticMessages, WhatsappTemplate } from '@lead-desk/contracts';
 import { expect, test, type Page } from '@playwright/test';
 import { seriousViolations } from '../support/accessibility';
@@ -6,6 +8,7 @@ import { dashboard, signInLive } from '../support/dashboard-page';
 import { uniqueTag } from '../support/leads-api';
 import { staffApi } from '../support/staff-api';
 
+const SCREENSHOTS = join(__dirname, '../test-results/screenshots');
 const ADMIN = { email: 'admin@example.in', password: 'a long enough password', name: 'Administrator' };
 const AGENT = { email: 'ravi@example.in', password: 'another long password', name: 'Ravi Kumar', role: 'agent' };
 
@@ -76,6 +79,8 @@ test('an admin registers a template and turns the visit confirmation on with it,
   await dialog.getByRole('button', { name: 'Save automatic messages' }).press('Enter');
   await expect(dialog.getByRole('status').filter({ hasText: 'Saved.' })).toBeVisible();
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  await dialog.screenshot({ path: join(SCREENSHOTS, 'whatsapp-admin-light.png') });
 
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();
@@ -112,6 +117,7 @@ test('an admin registers a template and turns the visit confirmation on with it,
   await expect(reopened.getByRole('article', { name: `${name} (en)` })).toContainText('Archived: no longer sent');
   await expect(kept.getByLabel('Template').getByRole('option', { name: `${name} (en): not registered or archived` })).toBeAttached();
   expect(await seriousViolations(page, '[role="dialog"]')).toEqual([]);
+  await page.screenshot({ path: join(SCREENSHOTS, 'whatsapp-admin-dark.png') });
 });
 
 test('an agent sees no WhatsApp settings, and the API refuses them theirs', async ({ page, browser }) => {

@@ -1,12 +1,12 @@
 import { REMINDER_MINUTES, WHATSAPP_AUTOMATIC_MESSAGES, type WhatsappAutomaticMessageKind, type WhatsappAutomaticMessages, type WhatsappTemplate } from '@lead-desk/contracts';
 import { Save } from 'lucide-react';
-import { useId, useState, type FormEvent } from 'react';
-import { ErrorNotice } from '../../../components/ErrorNotice';
+import { useState, type FormEvent } from 'react';
 import { FormField } from '../../../components/FormField';
 import { SubmitButton } from '../../../components/SubmitButton';
 import { useAutomaticMessages } from '../hooks/useAutomaticMessages';
 import { useWhatsappTemplates } from '../hooks/useWhatsappTemplates';
 import { apiFieldErrors } from './apiFieldErrors';
+import { LoadedSection } from './LoadedSection';
 
 const TEXT = {
   title: 'Automatic messages',
@@ -57,19 +57,12 @@ const shownField = (field: string) => /^(callbackMissed|visitConfirmation|visitR
 
 /** The three automatic messages, each switched on or off with its template; saved together. */
 export function AutomaticMessagesSection() {
-  const titleId = useId();
   const { settings, save } = useAutomaticMessages();
   const { templates } = useWhatsappTemplates();
   return (
-    <section className="whatsapp-admin__section" aria-labelledby={titleId}>
-      <h3 id={titleId} className="whatsapp-admin__title">
-        {TEXT.title}
-      </h3>
-      <p>{TEXT.intro}</p>
-      {settings.isPending && <p role="status">{TEXT.loading}</p>}
-      {settings.error && <ErrorNotice title={TEXT.failed} error={settings.error} onRetry={() => void settings.refetch()} />}
+    <LoadedSection title={TEXT.title} intro={TEXT.intro} query={settings} loading={TEXT.loading} failed={TEXT.failed}>
       {settings.data && <AutomaticMessagesForm stored={settings.data} templates={templates.data ?? []} save={save} />}
-    </section>
+    </LoadedSection>
   );
 }
 

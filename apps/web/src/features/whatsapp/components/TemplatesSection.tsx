@@ -1,8 +1,8 @@
 import type { WhatsappTemplate } from '@lead-desk/contracts';
 import { Archive, ArchiveRestore, Pencil } from 'lucide-react';
 import { useId, useState } from 'react';
-import { ErrorNotice } from '../../../components/ErrorNotice';
 import { useWhatsappTemplates } from '../hooks/useWhatsappTemplates';
+import { LoadedSection } from './LoadedSection';
 import { TemplateForm } from './TemplateForm';
 import { placeholder, VARIABLE_SOURCE_TEXT } from './variableSourceTexts';
 
@@ -36,18 +36,11 @@ type Templates = ReturnType<typeof useWhatsappTemplates>;
 
 /** The registered templates, each changed or archived in place, and the form that registers one. */
 export function TemplatesSection() {
-  const titleId = useId();
   const registerTitleId = useId();
   const whatsapp = useWhatsappTemplates();
   const { templates, register } = whatsapp;
   return (
-    <section className="whatsapp-admin__section" aria-labelledby={titleId}>
-      <h3 id={titleId} className="whatsapp-admin__title">
-        {TEXT.title}
-      </h3>
-      <p>{TEXT.intro}</p>
-      {templates.isPending && <p role="status">{TEXT.loading}</p>}
-      {templates.error && <ErrorNotice title={TEXT.failed} error={templates.error} onRetry={() => void templates.refetch()} />}
+    <LoadedSection title={TEXT.title} intro={TEXT.intro} query={templates} loading={TEXT.loading} failed={TEXT.failed}>
       {templates.data?.length === 0 && <p>{TEXT.none}</p>}
       <ul className="whatsapp-admin__templates">
         {templates.data?.map((template) => (
@@ -62,7 +55,7 @@ export function TemplatesSection() {
         </h4>
         <TemplateForm registering submitLabel={TEXT.register} pendingLabel={TEXT.registering} pending={register.isPending} error={register.error} onSubmit={(values) => register.mutateAsync(values)} />
       </section>
-    </section>
+    </LoadedSection>
   );
 }
 
