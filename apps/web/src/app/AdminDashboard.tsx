@@ -8,6 +8,7 @@ import { MyProfile } from '../features/profile';
 import { LeadSources } from '../features/sources';
 import { SpeedToLead } from '../features/speed-to-lead';
 import { FollowUps, type LeadOpener } from '../features/tasks';
+import { WhatsappAdmin } from '../features/whatsapp';
 import { ErrorNotice } from '../components/ErrorNotice';
 
 const TEXT = {
@@ -33,6 +34,7 @@ export function AdminDashboard() {
             {administers && <WebhookInbox />}
             {administers && <PrivacyTools />}
             {administers && <CallingRules />}
+            {administers && <WhatsappAdmin />}
             <SpeedToLead />
             {data.staff && <MyProfile />}
             <SessionControls session={data} />

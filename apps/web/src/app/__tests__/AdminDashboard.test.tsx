@@ -66,9 +66,10 @@ describe('AdminDashboard in staff mode', () => {
     // The member's own follow-ups, above the leads.
     expect(await screen.findByRole('heading', { name: 'Due today (0)' })).toBeInTheDocument();
     expect(await screen.findByRole('heading', { name: 'Overdue (0)' })).toBeInTheDocument();
-    // Agents may not import or export, nor open the webhook inbox.
+    // Agents may not import or export, nor open the webhook inbox or WhatsApp's settings.
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Webhook inbox' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'WhatsApp' })).not.toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: 'Sign out' }));
     expect(await screen.findByRole('heading', { name: 'Staff sign-in' })).toBeInTheDocument();

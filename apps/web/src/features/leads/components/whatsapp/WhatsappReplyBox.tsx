@@ -14,7 +14,7 @@ const TEXT = {
   neverWrote: 'A template is needed: WhatsApp allows free text only within 24 hours of the person’s last message, and they have not written on WhatsApp yet.',
   template: 'Template',
   chooseTemplate: 'Choose a template',
-  noTemplates: 'No WhatsApp templates are registered: an admin registers those approved in WhatsApp Manager (POST /api/whatsapp/templates).',
+  noTemplates: 'No WhatsApp templates are registered: an admin registers those approved in WhatsApp Manager under WhatsApp on the dashboard.',
   loadingTemplates: 'Loading the templates…',
   send: 'Send',
   sendTemplate: 'Send template',

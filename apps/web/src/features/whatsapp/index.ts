@@ -1,0 +1,1 @@
+export { WhatsappAdmin } from './components/WhatsappAdmin';
