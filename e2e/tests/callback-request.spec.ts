@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { CALLBACK_CONSENT_WORDING } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, CALLBACK_WHATSAPP_OPT_IN_WORDING, type LeadConsent } from '@lead-desk/contracts';
 import { expect, test } from '@playwright/test';
 import { startApp, stopApp, type RunningApp } from '../support/app-process';
 import { leadCard, signInLive } from '../support/dashboard-page';
@@ -39,4 +39,32 @@ test('a visitor requests a callback about a property on the left half, and the l
   await expect(card).toBeVisible();
   await expect(card).toContainText('web form');
   await expect(card).toContainText('Palm Grove Villa');
+});
+
+test('a visitor who ticks the optional WhatsApp box gives a WhatsApp opt-in in its exact words, beside the consent to be called', async ({ page }) => {
+  await signInLive(page, staffApp.url, ADMIN);
+  const name = `${uniqueTag()} Meera Pillai`;
+  const phone = uniqueMobile();
+  const demo = page.getByRole('region', { name: 'Customer Property Demo' });
+  await demo.getByRole('tab', { name: /^Villas \(\d+\)$/ }).click();
+  await demo.getByRole('button', { name: 'Request a callback about Palm Grove Villa' }).click();
+  const form = page.getByRole('dialog', { name: 'Request a callback' });
+  await form.getByLabel('Name').fill(name);
+  await form.getByLabel('Phone').fill(phone);
+  await form.getByLabel(CALLBACK_CONSENT_WORDING).check();
+  const whatsapp = form.getByRole('checkbox', { name: CALLBACK_WHATSAPP_OPT_IN_WORDING });
+  await expect(whatsapp).not.toBeChecked();
+  await whatsapp.check();
+  await form.getByRole('button', { name: 'Request a callback' }).click();
+  await expect(form.getByRole('status')).toHaveText('A member of our team will call you.');
+  await form.getByRole('button', { name: 'Close' }).first().click();
+  await expect(leadCard(page, name)).toBeVisible();
+
+  // The admin's session reads the lead's consents: both boxes, each in the words shown.
+  const [lead] = (await (await page.request.get(`${staffApp.url}/api/leads`, { params: { q: name } })).json()) as { _id: string }[];
+  const consents = (await (await page.request.get(`${staffApp.url}/api/leads/${lead._id}/consents`)).json()) as LeadConsent[];
+  expect(consents.map(({ purpose, wording, channel }) => ({ purpose, wording, channel })).sort((a, b) => a.purpose.localeCompare(b.purpose))).toEqual([
+    { purpose: 'Calls about properties that match their enquiry', wording: CALLBACK_CONSENT_WORDING, channel: 'web_form' },
+    { purpose: 'whatsapp', wording: CALLBACK_WHATSAPP_OPT_IN_WORDING, channel: 'web_form' },
+  ]);
 });

@@ -1,4 +1,4 @@
-import { CALLBACK_CONSENT_WORDING, type LeadConsent } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, CALLBACK_WHATSAPP_OPT_IN_WORDING, DEFAULT_CONSENT_PURPOSE, type LeadConsent } from '@lead-desk/contracts';
 import { Clock } from '../src/common/clock';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
@@ -65,6 +65,39 @@ describe.each(PROVIDERS)('POST /api/callback-requests on %s', (provider) => {
     expect(JSON.stringify(consents[0].evidence)).not.toContain('10.9.9.9');
   });
 
+  it('records the ticked WhatsApp box as a WhatsApp opt-in with its exact wording and the request as evidence, beside the consent to be called', async () => {
+    const body = request({ name: 'Meera Pillai', whatsappOptIn: true, whatsappOptInWording: CALLBACK_WHATSAPP_OPT_IN_WORDING });
+    await send(body).expect(201);
+    const [lead] = await leadsWithPhone(body.phone);
+
+    const consents = (await testApp.http.get(`/api/leads/${lead._id}/consents`).expect(200)).body as LeadConsent[];
+    const byPurpose = new Map(consents.map((consent) => [consent.purpose, consent]));
+    expect(consents).toHaveLength(2);
+    expect(byPurpose.get(DEFAULT_CONSENT_PURPOSE)).toMatchObject({ channel: 'web_form', wording: CALLBACK_CONSENT_WORDING, withdrawnAt: null });
+    const optIn = byPurpose.get('whatsapp')!;
+    expect(optIn).toMatchObject({ channel: 'web_form', wording: CALLBACK_WHATSAPP_OPT_IN_WORDING, withdrawnAt: null });
+    expect(optIn.evidence).toMatchObject({ kind: 'web_form', submission: { form: 'Request a callback', page: PAGE, phone: e164(body.phone), consent: true, whatsappOptIn: true } });
+    // One submission proves both boxes.
+    expect(optIn.evidence).toEqual(byPurpose.get(DEFAULT_CONSENT_PURPOSE)!.evidence);
+
+    const timeline = (await testApp.http.get(`/api/leads/${lead._id}/activity`).expect(200)).body as { type: string; data: Record<string, unknown> }[];
+    expect(timeline.filter(({ type }) => type === 'consent_given').map(({ data }) => data)).toEqual(
+      expect.arrayContaining([
+        { consentId: optIn.id, channel: 'web_form', purpose: 'whatsapp' },
+        { consentId: byPurpose.get(DEFAULT_CONSENT_PURPOSE)!.id, channel: 'web_form', purpose: DEFAULT_CONSENT_PURPOSE },
+      ]),
+    );
+  });
+
+  it('records no WhatsApp opt-in when the box is left unticked', async () => {
+    const body = request({ whatsappOptIn: false });
+    await send(body).expect(201);
+    const [lead] = await leadsWithPhone(body.phone);
+    const consents = (await testApp.http.get(`/api/leads/${lead._id}/consents`).expect(200)).body as LeadConsent[];
+    expect(consents.map(({ purpose }) => purpose)).toEqual([DEFAULT_CONSENT_PURPOSE]);
+    expect(consents[0].evidence).toMatchObject({ submission: { whatsappOptIn: false } });
+  });
+
   it('updates the one lead of a phone that asks twice, however it is written', async () => {
     const first = request({ name: 'Rohan Iyer' });
     await send(first).expect(201);
@@ -83,6 +116,9 @@ describe.each(PROVIDERS)('POST /api/callback-requests on %s', (provider) => {
     ['a preferred time that is no time', { preferredTime: 'tomorrow morning' }, ['preferredTime']],
     ['a property the page does not show', { propertyId: 99 }, ['propertyId']],
     ['a bad email and an unknown field', { email: 'not-an-email', budget: 5 }, ['budget', 'email']],
+    ['a WhatsApp opt-in without its wording', { whatsappOptIn: true }, ['whatsappOptInWording']],
+    ['a WhatsApp wording without the opt-in', { whatsappOptInWording: CALLBACK_WHATSAPP_OPT_IN_WORDING }, ['whatsappOptInWording']],
+    ['a WhatsApp opt-in that is no boolean', { whatsappOptIn: 'yes', whatsappOptInWording: CALLBACK_WHATSAPP_OPT_IN_WORDING }, ['whatsappOptIn']],
   ])('answers 400 naming the field for %s, and stores nothing', async (_, overrides, fields) => {
     const leadsBefore = await countRows('leads');
     const answer = await send(request(overrides)).expect(400);

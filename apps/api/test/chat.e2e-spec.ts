@@ -1,7 +1,8 @@
 import type { AddressInfo } from 'node:net';
-import type { ActivityData, LeadConsent } from '@lead-desk/contracts';
+import { WHATSAPP_CONSENT_PURPOSE, type ActivityData, type LeadConsent } from '@lead-desk/contracts';
 import { FakeVapiServer, type FakeServerUrl, type FakeSession } from '@lead-desk/test-support';
 import { Clock } from '../src/common/clock';
+import { WHATSAPP_OPT_IN_QUESTION } from '../src/voice/setup/whatsapp-opt-in-question';
 import { LEAD_OUTPUT_ID, structuredOutputsReport } from './fixtures/vapi-messages';
 import { ApiProcesses } from './support/api-processes';
 import { chat, chatEvents, sendChatMessage, sessionOf, wordsOf } from './support/chat-client';
@@ -205,6 +206,20 @@ describe.each(PROVIDERS)('the chat through the API on %s', (provider) => {
     expect(sessionCalls).toEqual([
       { method: 'PATCH', body: { status: 'completed' } },
       { method: 'GET', body: null },
+    ]);
+  });
+
+  it('records a yes to the WhatsApp question in a chat as a WhatsApp opt-in of channel chat, the question its wording', async () => {
+    const phone = nextPhone();
+    const sessionId = await chatWith({ name: 'Tara Bose', phone, whatsappOptIn: true });
+    expect((await endChat(sessionId)).status).toBe(202);
+    const [lead] = await oneLeadOf(phone);
+    const consents = await eventually(
+      async () => (await testApp.http.get(`/api/leads/${lead._id}/consents`).expect(200)).body as LeadConsent[],
+      (found) => found.length > 0,
+    );
+    expect(consents).toEqual([
+      expect.objectContaining({ channel: 'chat', purpose: WHATSAPP_CONSENT_PURPOSE, wording: WHATSAPP_OPT_IN_QUESTION, evidence: { kind: 'chat', conversationId: expect.any(String), lines: expect.any(Array) }, withdrawnAt: null }),
     ]);
   });
 

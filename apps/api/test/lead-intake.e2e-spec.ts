@@ -16,7 +16,7 @@ const callbackRequest = (fields: Record<string, unknown>, extra: Partial<Inbound
   fields,
   source: 'web form',
   sourceId: BUILT_IN_SOURCE_IDS.callbackForm,
-  consent: { channel: 'web_form', purpose: '', wording: 'I agree to be called about properties.', evidence: { kind: 'web_form', submission: { form: 'callback' } } },
+  consents: [{ channel: 'web_form', purpose: '', wording: 'I agree to be called about properties.', evidence: { kind: 'web_form', submission: { form: 'callback' } } }],
   ...extra,
 });
 
@@ -112,7 +112,7 @@ describe.each(PROVIDERS)('the lead intake, on %s', (provider) => {
   });
 
   it('does not call a Do Not Call lead again because it asked for a callback: staff decide', async () => {
-    const first = await receive(callbackRequest({ name: 'Kiran Rao', phone: '9000000002' }, { consent: undefined }));
+    const first = await receive(callbackRequest({ name: 'Kiran Rao', phone: '9000000002' }, { consents: undefined }));
     await client().callbackCadence.deleteMany({ where: { leadId: first.leadId } });
     await client().lead.update({ where: { id: first.leadId }, data: { doNotCall: true, doNotCallReason: 'Asked on a call' } });
     const again = await receive(callbackRequest({ name: 'Kiran Rao', phone: '9000000002' }));

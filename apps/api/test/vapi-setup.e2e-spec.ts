@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { FakeVapiServer, vapiHmacHeaders } from '@lead-desk/test-support';
 import { Database } from '../src/database/database';
+import { WHATSAPP_OPT_IN_QUESTION } from '../src/voice/setup/whatsapp-opt-in-question';
 import { structuredOutputsReport } from './fixtures/vapi-messages';
 import { startTestApp } from './support/test-app';
 
@@ -12,8 +13,9 @@ jest.setTimeout(120_000);
 
 const PUBLIC_URL = 'https://leads.example.in';
 const PRIVATE_KEY = 'private-key-for-setup';
-const PROMPT = readFileSync(join(__dirname, '../src/voice/setup/assistant-prompt.md'), 'utf8').trim();
-const LEAD_FIELDS = ['name', 'email', 'phone', 'location', 'interestedIn', 'budget', 'timeline', 'loan_needed', 'qualified', 'consentToContact', 'doNotCall'];
+// The reviewed prompt with the WhatsApp question in the words its opt-ins keep.
+const PROMPT = readFileSync(join(__dirname, '../src/voice/setup/assistant-prompt.md'), 'utf8').trim().replace('%WHATSAPP_OPT_IN_QUESTION%', WHATSAPP_OPT_IN_QUESTION);
+const LEAD_FIELDS = ['name', 'email', 'phone', 'location', 'interestedIn', 'budget', 'timeline', 'loan_needed', 'qualified', 'consentToContact', 'doNotCall', 'whatsappOptIn'];
 
 /** `pnpm vapi:setup` as a developer runs it, against the fake: its output and exit code. */
 async function setup(fake: FakeVapiServer, args: string[] = [], env: Record<string, string> = {}) {
@@ -52,6 +54,9 @@ describe('pnpm vapi:setup', () => {
     expect(Object.keys(schema.properties)).toEqual(LEAD_FIELDS);
     for (const field of LEAD_FIELDS) expect(schema.properties[field].description.length).toBeGreaterThan(20);
     expect(schema.properties.budget.description).toMatch(/Lakh.*Crore/);
+    // The output names the very question the prompt has the agent ask.
+    expect(schema.properties.whatsappOptIn).toMatchObject({ type: 'boolean', description: expect.stringContaining(WHATSAPP_OPT_IN_QUESTION) });
+    expect(PROMPT).toContain(`ask, in exactly these words, and wait for the answer: "${WHATSAPP_OPT_IN_QUESTION}"`);
 
     const [credential] = fake.resources.all('credential');
     const plan = credential.authenticationPlan as { type: string; secretKey: string; algorithm: string };

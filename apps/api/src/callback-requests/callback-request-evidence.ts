@@ -13,7 +13,7 @@ export interface RequestOrigin {
 }
 
 /**
- * What proves the consent given with a callback request: the form, the page, when, the
+ * What proves the consents given with a callback request (to be called, and to WhatsApp when ticked): the form, the page, when, the
  * request as submitted, the client's address as a salted hash (enough to tell two
  * submissions apart or match a complaint, not to read the address back) and the browser.
  */
@@ -32,6 +32,7 @@ export function callbackConsentEvidence(request: ValidCallbackRequest, origin: R
       preferredTime: request.preferredAt?.toISOString() ?? null,
       property: request.property?.name ?? null,
       consent: true,
+      whatsappOptIn: request.whatsappOptInWording !== null,
     },
   };
 }

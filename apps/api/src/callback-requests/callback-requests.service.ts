@@ -1,5 +1,5 @@
 import { Inject, Injectable, Logger } from '@nestjs/common';
-import { DEFAULT_CONSENT_PURPOSE, type CallbackReceipt } from '@lead-desk/contracts';
+import { DEFAULT_CONSENT_PURPOSE, WHATSAPP_CONSENT_PURPOSE, type CallbackReceipt } from '@lead-desk/contracts';
 import { Clock } from '../common/clock';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { Database } from '../database/database';
@@ -17,7 +17,7 @@ export const CALLBACK_SOURCE = 'web form';
 
 /**
  * The "Request a callback" form: a person's request becomes a lead (or updates the lead with
- * the same phone or email) through the intake, with the consent they ticked, and they are told
+ * the same phone or email) through the intake, with the consents they ticked (to be called; WhatsApp messages, optional), and they are told
  * when the agent will call.
  */
 @Injectable()
@@ -36,6 +36,8 @@ export class CallbackRequestsService {
   async receive(request: ValidCallbackRequest, origin: RequestOrigin): Promise<CallbackReceipt> {
     await this.limits.admitPhone(request.phone);
     const now = this.clock.now();
+    // One submission proves both boxes: the same evidence for the call consent and the WhatsApp opt-in.
+    const evidence = callbackConsentEvidence(request, origin, now, this.config.PRIVACY_HASH_SALT ?? '');
     const inbound: InboundLead = {
       fields: {
         name: request.name,
@@ -48,12 +50,10 @@ export class CallbackRequestsService {
       // The built-in source of the form: its owner and its "the agent calls new leads" switch apply.
       sourceId: BUILT_IN_SOURCE_IDS.callbackForm,
       arrivedAt: now,
-      consent: {
-        channel: 'web_form',
-        purpose: DEFAULT_CONSENT_PURPOSE,
-        wording: request.consentWording,
-        evidence: callbackConsentEvidence(request, origin, now, this.config.PRIVACY_HASH_SALT ?? ''),
-      },
+      consents: [
+        { channel: 'web_form', purpose: DEFAULT_CONSENT_PURPOSE, wording: request.consentWording, evidence },
+        ...(request.whatsappOptInWording !== null ? [{ channel: 'web_form' as const, purpose: WHATSAPP_CONSENT_PURPOSE, wording: request.whatsappOptInWording, evidence }] : []),
+      ],
       ...(request.preferredAt && { preferredAt: request.preferredAt }),
       details: {
         form: CALLBACK_FORM,

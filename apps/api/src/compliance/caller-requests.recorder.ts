@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { DEFAULT_CONSENT_PURPOSE, type ConsentEvidence } from '@lead-desk/contracts';
+import { DEFAULT_CONSENT_PURPOSE, WHATSAPP_CONSENT_PURPOSE, type ConsentEvidence } from '@lead-desk/contracts';
 import { activity, type NewActivity } from '../activity/activity-entry';
 import { LeadActivityRepository } from '../activity/lead-activity.repository';
 import type { TransactionClient } from '../database/prisma-client';
@@ -8,6 +8,7 @@ import { ConsentWithdrawals } from './consent-withdrawals';
 import { ConsentsRepository } from './consents.repository';
 import { ASKED_IN_A_CHAT, ASKED_ON_A_CALL } from './do-not-call-reasons';
 import { CadenceStops, STOP_REASONS } from '../voice/callbacks/cadence-stops';
+import { WHATSAPP_OPT_IN_QUESTION } from '../voice/setup/whatsapp-opt-in-question';
 
 /** Where the person asked: on a call (its record's id and Vapi's), or in a chat with the agent (its session). */
 export type Conversation = { kind: 'voice_call'; callId: string; vapiCallId: string } | { kind: 'chat'; chatSessionId: string };
@@ -18,17 +19,21 @@ export interface CallerRequestOnCall {
   conversation: Conversation;
   consentToContact?: boolean;
   doNotCall?: boolean;
+  whatsappOptIn?: boolean;
   consentLines: string[];
   doNotCallLines: string[];
+  whatsappOptInLines: string[];
 }
 
 /**
  * Applies what callers asked for on a call, or visitors in a chat, inside the transaction of
- * its report: a consent (channel voice_call or chat, the conversation and the person's lines as
- * evidence) recorded once per call, however often the report is delivered (a chat's result is
- * applied once by its inbox row); a withdrawal of their standing consents; Do Not Call with the
- * reason "Asked on a call" or "Asked in a chat". Each change writes its activity entry (no
- * actor: the person asked, through the agent).
+ * its report: a consent to be called (channel voice_call or chat, the conversation and the
+ * person's lines as evidence) recorded once per call, however often the report is delivered (a
+ * chat's result is applied once by its inbox row), and a "no" withdrawing their standing
+ * consents to be called; a WhatsApp opt-in (the agent's question as its wording) recorded once
+ * per call alike, and a "no" to WhatsApp withdrawing their standing opt-ins; Do Not Call with
+ * the reason "Asked on a call" or "Asked in a chat", which withdraws every consent. Each change
+ * writes its activity entry (no actor: the person asked, through the agent).
  */
 @Injectable()
 export class CallerRequestsRecorder {
@@ -55,7 +60,10 @@ export class CallerRequestsRecorder {
           : { kind: 'chat', conversationId, lines };
       const callId = conversation.kind === 'voice_call' ? conversation.callId : undefined;
 
-      if (request.consentToContact === true && !request.doNotCall && !(callId && (await this.consents.existsForCall(request.leadId, callId, tx)))) {
+      const recordedOnThisCall = async (purpose: string) => callId !== undefined && (await this.consents.existsForCall(request.leadId, callId, purpose, tx));
+      const withdrawal = (lines: string[]) => ({ at, via: conversation.kind, evidence: evidence(lines) });
+
+      if (request.consentToContact === true && !request.doNotCall && !(await recordedOnThisCall(DEFAULT_CONSENT_PURPOSE))) {
         const consent = await this.consents.create(
           {
             leadId: request.leadId,
@@ -70,9 +78,27 @@ export class CallerRequestsRecorder {
         );
         entries.push(activity(request.leadId, 'consent_given', { consentId: consent.id, channel: conversation.kind, purpose: DEFAULT_CONSENT_PURPOSE }));
       }
-      if (request.consentToContact === false || request.doNotCall === true) {
-        const lines = request.doNotCall ? request.doNotCallLines : request.consentLines;
-        entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, { at, via: conversation.kind, evidence: evidence(lines) }, null, tx)));
+      if (request.whatsappOptIn === true && !request.doNotCall && !(await recordedOnThisCall(WHATSAPP_CONSENT_PURPOSE))) {
+        const optIn = await this.consents.create(
+          {
+            leadId: request.leadId,
+            channel: conversation.kind,
+            purpose: WHATSAPP_CONSENT_PURPOSE,
+            wording: WHATSAPP_OPT_IN_QUESTION,
+            givenAt: at,
+            evidence: evidence(request.whatsappOptInLines),
+            callId,
+          },
+          tx,
+        );
+        entries.push(activity(request.leadId, 'consent_given', { consentId: optIn.id, channel: conversation.kind, purpose: WHATSAPP_CONSENT_PURPOSE }));
+      }
+      if (request.doNotCall === true) {
+        entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, withdrawal(request.doNotCallLines), null, tx)));
+      } else {
+        // A "no" to calls is not a "no" to WhatsApp, nor the other way round: the same report may say yes to one.
+        if (request.consentToContact === false) entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, withdrawal(request.consentLines), null, tx, 'calls')));
+        if (request.whatsappOptIn === false) entries.push(...(await this.withdrawals.withdrawStanding(request.leadId, withdrawal(request.whatsappOptInLines), null, tx, 'whatsapp')));
       }
       const reason = callId ? ASKED_ON_A_CALL : ASKED_IN_A_CHAT;
       if (request.doNotCall === true && (await this.leads.markDoNotCall(request.leadId, reason, tx))) {

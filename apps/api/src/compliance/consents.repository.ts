@@ -64,9 +64,9 @@ export class ConsentsRepository {
     return db.leadConsent.create({ data: { ...consent, evidence: JSON.stringify(consent.evidence) } });
   }
 
-  /** Whether a consent from this call is recorded for the lead already (a report delivered again). */
-  async existsForCall(leadId: string, callId: string, db: Db): Promise<boolean> {
-    return (await db.leadConsent.findFirst({ where: { leadId, callId }, select: { id: true } })) !== null;
+  /** Whether a consent of this purpose from this call is recorded for the lead already (a report delivered again). */
+  async existsForCall(leadId: string, callId: string, purpose: string, db: Db): Promise<boolean> {
+    return (await db.leadConsent.findFirst({ where: { leadId, callId, purpose }, select: { id: true } })) !== null;
   }
 
   /** The ids of the lead's consents that are not withdrawn: of the scope, or of every purpose. */

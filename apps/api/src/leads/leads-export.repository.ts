@@ -1,4 +1,5 @@
 import { Injectable } from '@nestjs/common';
+import { WHATSAPP_CONSENT_PURPOSE } from '@lead-desk/contracts';
 import type { Readable } from 'node:stream';
 import { Database } from '../database/database';
 import { sql, type Sql } from '../database/sql';
@@ -30,10 +31,10 @@ const LEAD_CSV_CELLS: Record<LeadCsvColumn, CsvCellSource> = {
   owner: { kind: 'text', column: '(SELECT staff_users.email FROM staff_users WHERE staff_users.id = leads.owner_id)' },
   tags: { kind: 'text list', column: 'leads.tags' },
   lostReason: { kind: 'text', column: 'lost_reason' },
-  // Through an index on lead_id: true while one stands, false when all are withdrawn, NULL (empty) when none was given.
+  // Through an index on lead_id: true while a consent to be called stands, false when all are withdrawn, NULL (empty) when none was given (a WhatsApp opt-in is no consent to be called).
   consent: {
     kind: 'boolean',
-    column: '((SELECT max(CASE WHEN lead_consents.withdrawn_at IS NULL THEN 1 ELSE 0 END) FROM lead_consents WHERE lead_consents.lead_id = leads.id) = 1)',
+    column: `((SELECT max(CASE WHEN lead_consents.withdrawn_at IS NULL THEN 1 ELSE 0 END) FROM lead_consents WHERE lead_consents.lead_id = leads.id AND lead_consents.purpose <> '${WHATSAPP_CONSENT_PURPOSE}') = 1)`,
   },
   doNotCall: { kind: 'boolean', column: 'do_not_call' },
   // The first entry of lead_activities_lead_id_at_id_idx for the lead.

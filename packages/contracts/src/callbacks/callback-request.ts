@@ -9,6 +9,14 @@ import { leadInputSchema } from '../leads/lead-input';
 export const CALLBACK_CONSENT_WORDING =
   'I agree to be called on this number, by an AI voice agent or a member of the team, about properties that match my enquiry. I can ask not to be called again at any time.';
 
+/**
+ * The form's own WhatsApp opt-in, word for word: an optional checkbox, unticked until the person
+ * ticks it; the page sends it as `whatsappOptInWording` with `whatsappOptIn: true`, and the
+ * WhatsApp consent (purpose "whatsapp") keeps what was sent.
+ */
+export const CALLBACK_WHATSAPP_OPT_IN_WORDING =
+  'Send me details of properties and my site visits on WhatsApp, on this number. I can reply STOP at any time to stop these messages.';
+
 /** The hidden field of the form that people never see and bots fill in: a filled one is answered like a success and stored nowhere. */
 export const CALLBACK_HONEYPOT_FIELD = 'website';
 
@@ -30,7 +38,18 @@ export const callbackRequestSchema = z.strictObject({
     .nullish(),
   consent: z.literal(true, 'must be true: the person agrees to be called'),
   consentWording: text(2000).pipe(z.string().min(1, 'is required')),
+  /** Optional: true when the person ticked the WhatsApp box; its words then come as `whatsappOptInWording`. */
+  whatsappOptIn: z.boolean('must be true or false').optional(),
+  whatsappOptInWording: text(2000).pipe(z.string().min(1, 'is required')).optional(),
   [CALLBACK_HONEYPOT_FIELD]: plainText().max(2000, 'must be at most 2000 characters').optional(),
+}).superRefine((request, context) => {
+  // The wording is the opt-in's record: one without the other proves nothing.
+  if (request.whatsappOptIn === true && request.whatsappOptInWording === undefined) {
+    context.addIssue({ code: 'custom', path: ['whatsappOptInWording'], message: 'is required when whatsappOptIn is true' });
+  }
+  if (request.whatsappOptIn !== true && request.whatsappOptInWording !== undefined) {
+    context.addIssue({ code: 'custom', path: ['whatsappOptInWording'], message: 'is only sent with whatsappOptIn: true' });
+  }
 });
 export type CallbackRequest = z.input<typeof callbackRequestSchema>;
 

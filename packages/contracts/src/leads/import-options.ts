@@ -4,7 +4,7 @@ import { plainText } from '../common/text';
 /**
  * Where an imported column's cells go: a field of a lead (as leads.csv names it), one half
  * of a name another CRM splits, a column of amounts in rupees, the lead's stage, tags,
- * owner or lost reason, a consent to record or Do Not Call to set (yes/no cells), a line
+ * owner or lost reason, a consent to record, Do Not Call to set or a WhatsApp opt-in (yes/no cells), a line
  * "<header>: <cell>" of a note added to the lead (`note`; `noteAndTag` also gives the lead
  * the cell as one tag when it fits the tag rules), or `ignore` (the column is not read).
  */
@@ -30,6 +30,7 @@ export const IMPORT_FIELDS = [
   'owner',
   'consent',
   'doNotCall',
+  'whatsappOptIn',
   'note',
   'noteAndTag',
 ] as const;

@@ -43,7 +43,7 @@ export type ImportPreviewCell = z.infer<typeof importPreviewCellSchema>;
  * What a row may change of the lead it matches: the lead's own fields (as its JSON names
  * them), where it stands in the pipeline (stage and owner by name, lost reason, tags), its
  * consent (true while one stands, false when every one is withdrawn, null when it never gave
- * one: as leads.csv writes it) and Do Not Call.
+ * one: as leads.csv writes it), Do Not Call, and its WhatsApp opt-in (true, false, null alike).
  */
 export const IMPORT_CHANGE_FIELDS = [
   'name',
@@ -62,6 +62,7 @@ export const IMPORT_CHANGE_FIELDS = [
   'tags',
   'consent',
   'doNotCall',
+  'whatsappOptIn',
 ] as const;
 export type ImportChangeField = (typeof IMPORT_CHANGE_FIELDS)[number];
 

@@ -14,6 +14,8 @@ export interface ValidCallbackRequest {
   preferredAt: Date | null;
   property: { id: number; name: string } | null;
   consentWording: string;
+  /** The words of the WhatsApp box when the person ticked it; null when they did not. */
+  whatsappOptInWording: string | null;
 }
 
 /** What the body turned out to be: a person's request, or a bot's (the hidden honeypot field filled in). */
@@ -53,10 +55,18 @@ export class CallbackRequestPipe implements PipeTransform<unknown, Promise<ReadC
     if (propertyId !== null && !property) errors.push({ field: 'propertyId', message: 'must be the id of one of our properties' });
 
     if (!parsed.success || errors.length > 0 || !phone) throw new InvalidFieldsException(errors);
-    const { name, email, consentWording } = parsed.data;
+    const { name, email, consentWording, whatsappOptInWording } = parsed.data;
     return {
       kind: 'request',
-      request: { name, phone, email: email ?? null, preferredAt, property: property && { id: property.id, name: property.name }, consentWording },
+      request: {
+        name,
+        phone,
+        email: email ?? null,
+        preferredAt,
+        property: property && { id: property.id, name: property.name },
+        consentWording,
+        whatsappOptInWording: whatsappOptInWording ?? null,
+      },
     };
   }
 }

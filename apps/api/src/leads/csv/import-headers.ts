@@ -20,6 +20,11 @@ const SYNONYMS = new Map<string, ImportField>(
     donotcall: 'doNotCall',
     dnc: 'doNotCall',
     dnd: 'doNotCall',
+    // A WhatsApp column alone is the person's WhatsApp number (below); their agreement to messages there is the opt-in.
+    whatsappoptin: 'whatsappOptIn',
+    whatsappconsent: 'whatsappOptIn',
+    optinwhatsapp: 'whatsappOptIn',
+    whatsappoptedin: 'whatsappOptIn',
     email: 'email',
     emailaddress: 'email',
     emailid: 'email',

@@ -21,7 +21,7 @@ const withCsvStringify = (leads: LeadCsvRow[]) =>
         stage: output.stage.name,
         owner: output.owner?.email ?? null,
         tags: tagListCell(output.tags),
-        consent: lead.consents.length === 0 ? null : lead.consents.some((consent) => consent.withdrawnAt === null),
+        consent: ((toBeCalled) => (toBeCalled.length === 0 ? null : toBeCalled.some((consent) => consent.withdrawnAt === null)))(lead.consents.filter(({ purpose }) => purpose !== 'whatsapp')),
         lastActivityAt: lead.lastActivityAt?.toISOString() ?? null,
       };
     }),
@@ -62,7 +62,7 @@ const lead: fc.Arbitrary<LeadCsvRow> = fc.record({
   previouslyErasedAt: fc.constant(null),
   stage: fc.record({ name: tricky }),
   owner: fc.option(fc.record({ email: tricky })),
-  consents: fc.array(fc.record({ withdrawnAt: fc.option(anyDate) }), { maxLength: 3 }),
+  consents: fc.array(fc.record({ withdrawnAt: fc.option(anyDate), purpose: fc.constantFrom('Calls about properties', 'whatsapp') }), { maxLength: 3 }),
   lastActivityAt: fc.option(anyDate),
 });
 
@@ -71,7 +71,7 @@ const example: LeadCsvRow = {
   id: 'lead-1', name: 'Sharma, "AJ"', email: '=cmd@example.in', phone: '+919876543210', location: 'Mumbai\nWest', qualified: true,
   source: 'voice bot', interestedIn: null, budgetAmount: 4500000, budgetText: null, timeline: '3 months', loanNeeded: null, createdAt, updatedAt: createdAt,
   ...freshLead('stage-lost'), lostReason: '-20% over budget', tags: JSON.stringify(['=VIP', 'Pune, West']), doNotCall: true,
-  stage: { name: 'Lost' }, owner: { email: 'ravi@example.in' }, consents: [{ withdrawnAt: createdAt }], lastActivityAt: new Date('2026-03-06T11:30:00Z'),
+  stage: { name: 'Lost' }, owner: { email: 'ravi@example.in' }, consents: [{ withdrawnAt: createdAt, purpose: 'Calls about properties' }], lastActivityAt: new Date('2026-03-06T11:30:00Z'),
 };
 
 describe('leadsCsvRecords', () => {
@@ -86,9 +86,15 @@ describe('leadsCsvRecords', () => {
     );
   });
 
-  it('writes consent as true while one stands, false once every one is withdrawn, and nothing when none was given', () => {
+  it('writes consent as true while one to be called stands, false once every one is withdrawn, and nothing when none was given (a WhatsApp opt-in is none)', () => {
     const consentCell = (consents: LeadCsvRow['consents']) => leadsCsvRecords([{ ...example, consents }]).split(',').at(-3);
     const withdrawnAt = new Date('2026-03-06T00:00:00Z');
-    expect([consentCell([{ withdrawnAt: null }, { withdrawnAt }]), consentCell([{ withdrawnAt }, { withdrawnAt }]), consentCell([])]).toEqual(['true', 'false', '']);
+    const calls = 'Calls about properties';
+    expect([
+      consentCell([{ withdrawnAt: null, purpose: calls }, { withdrawnAt, purpose: calls }]),
+      consentCell([{ withdrawnAt, purpose: calls }, { withdrawnAt: null, purpose: 'whatsapp' }]),
+      consentCell([]),
+      consentCell([{ withdrawnAt: null, purpose: 'whatsapp' }]),
+    ]).toEqual(['true', 'false', '', '']);
   });
 });

@@ -1,3 +1,4 @@
+import { WHATSAPP_CONSENT_PURPOSE } from '@lead-desk/contracts';
 import type { Lead, LeadConsent } from '../../database/models';
 import { tagsFromColumn } from '../../tags/stored-tags';
 import { escapeFormula } from './formula-escape';
@@ -21,7 +22,7 @@ export const LEAD_CSV_HEADER = UTF8_BOM + LEAD_CSV_COLUMNS.join(',') + RECORD_EN
 export type LeadCsvRow = Lead & {
   stage: { name: string };
   owner: { email: string } | null;
-  consents: Pick<LeadConsent, 'withdrawnAt'>[];
+  consents: Pick<LeadConsent, 'withdrawnAt' | 'purpose'>[];
   /** The time of the lead's newest activity entry. */
   lastActivityAt: Date | null;
 };
@@ -45,12 +46,14 @@ export function csvRecord(cells: readonly CsvCell[]): string {
 }
 
 /**
- * Consent as the import reads it back without changing anything: true while a consent
- * stands, false when every one the lead gave is withdrawn, empty when it never gave one.
+ * Consent as the import reads it back without changing anything: true while a consent to be
+ * called stands, false when every one the lead gave is withdrawn, empty when it never gave one.
+ * A WhatsApp opt-in is not one: read back as a consent, it would record a consent to be called.
  */
 function consentCell(consents: LeadCsvRow['consents']): boolean | null {
-  if (consents.length === 0) return null;
-  return consents.some((consent) => consent.withdrawnAt === null);
+  const toBeCalled = consents.filter((consent) => consent.purpose !== WHATSAPP_CONSENT_PURPOSE);
+  if (toBeCalled.length === 0) return null;
+  return toBeCalled.some((consent) => consent.withdrawnAt === null);
 }
 
 /**

@@ -4,13 +4,13 @@ import type { Lead } from '../../database/models';
 import { tagsFromColumn } from '../../tags/stored-tags';
 import { leadColumnsOf, leadFieldChanges } from '../lead-field-changes';
 import type { LeadColumns } from '../lead-columns';
-import type { ConsentAction } from './import-contact-rules';
+import type { ConsentAction, ConsentCell } from './import-contact-rules';
 import type { ImportNames } from './import-names';
 import type { MatchedRowWrite, PipelineWrite } from './matched-row-write';
 
-/** What a matched row's Consent and Do Not Call cells do to its lead. */
+/** What a matched row's Consent, WhatsApp opt-in and Do Not Call cells do to its lead. */
 export interface RowContactEffect {
-  consent: { state: ConsentState; action: ConsentAction } | undefined;
+  consents: Partial<Record<ConsentCell, { state: ConsentState; action: ConsentAction }>>;
   setsDoNotCall: boolean;
 }
 
@@ -18,7 +18,7 @@ export interface RowContactEffect {
  * Each field a row gives that differs from its lead's (`was`), as the preview lists it: the
  * value before, the row's, and whether it is filled (the lead lacked it, or only gains
  * tags), overwritten or kept; the stage and owner by name, the consent as leads.csv writes
- * it (true, false, null); in the order of IMPORT_CHANGE_FIELDS.
+ * it (true, false, null), the WhatsApp opt-in alike; in the order of IMPORT_CHANGE_FIELDS.
  */
 export function previewChanges(was: Lead, write: MatchedRowWrite, contact: RowContactEffect, names: ImportNames): ImportFieldChange[] {
   const changes: ImportFieldChange[] = [
@@ -26,7 +26,7 @@ export function previewChanges(was: Lead, write: MatchedRowWrite, contact: RowCo
     ...fieldChanges(was, write.kept.columns, true),
     ...pipelineChanges(was, write.pipeline, false, names),
     ...pipelineChanges(was, write.kept.pipeline, true, names),
-    ...consentChange(contact.consent),
+    ...Object.entries(contact.consents).flatMap(([field, consent]) => consentChange(field as ConsentCell, consent)),
     ...(contact.setsDoNotCall ? [{ field: 'doNotCall', from: false, to: true, outcome: 'overwritten' } as const] : []),
   ];
   return changes.sort((one, other) => IMPORT_CHANGE_FIELDS.indexOf(one.field) - IMPORT_CHANGE_FIELDS.indexOf(other.field));
@@ -60,9 +60,9 @@ function pipelineChanges(was: Lead, pipeline: PipelineWrite, kept: boolean, name
 
 const CONSENT_VALUE: Record<ConsentState, boolean | null> = { standing: true, withdrawn: false, none: null };
 
-function consentChange(consent: RowContactEffect['consent']): ImportFieldChange[] {
+function consentChange(field: ConsentCell, consent: RowContactEffect['consents'][ConsentCell]): ImportFieldChange[] {
   if (!consent) return [];
   const from = CONSENT_VALUE[consent.state];
-  if (consent.action === 'withdraw') return [{ field: 'consent', from, to: false, outcome: 'overwritten' }];
-  return [{ field: 'consent', from, to: true, outcome: outcome(from, consent.action === 'kept') }];
+  if (consent.action === 'withdraw') return [{ field, from, to: false, outcome: 'overwritten' }];
+  return [{ field, from, to: true, outcome: outcome(from, consent.action === 'kept') }];
 }

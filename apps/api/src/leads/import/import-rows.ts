@@ -22,7 +22,7 @@ export interface ImportFileRow {
   lostReason?: string;
   owner?: ImportOwner;
   tags?: string[];
-  /** The row's Consent and Do Not Call cells, where the file has those columns and they are filled. */
+  /** The row's Consent, Do Not Call and WhatsApp opt-in cells, where the file has those columns and they are filled. */
   contact?: ImportContact;
   /** A note for the lead: a "<column>: <cell>" line for each filled cell of a column kept as a note. */
   note?: string;
@@ -33,10 +33,11 @@ export interface ImportFileRow {
   cells?: ImportPreviewCell[];
 }
 
-/** What a row says about contacting the person: a consent given (or withdrawn), Do Not Call. */
+/** What a row says about contacting the person: a consent given (or withdrawn), Do Not Call, a WhatsApp opt-in given (or withdrawn). */
 export interface ImportContact {
   consent?: boolean;
   doNotCall?: boolean;
+  whatsappOptIn?: boolean;
 }
 
 export interface ImportReading {
@@ -58,7 +59,8 @@ function readCell(field: ImportField, text: string, { timeZone, names }: ImportR
     case 'qualified':
     case 'loan_needed':
     case 'consent':
-    case 'doNotCall': {
+    case 'doNotCall':
+    case 'whatsappOptIn': {
       const flag = booleanLike(text);
       return flag === undefined ? { ok: false, message: 'must be true or false' } : { ok: true, value: flag };
     }
@@ -182,6 +184,7 @@ function assign(row: ImportFileRow, nameParts: { firstName?: string; lastName?: 
       return;
     case 'consent':
     case 'doNotCall':
+    case 'whatsappOptIn':
       row.contact = { [field]: value as boolean, ...row.contact };
       return;
     default:

@@ -196,12 +196,13 @@ export class LeadImportService {
       if (record.line >= last) break;
     }
     const storedIds = [...new Set(plan.matched.map(({ leadId }) => leadId))].filter((id) => !plan.createdAtLine.has(id));
-    const [stored, consents, entryStageId] = await Promise.all([
+    const [stored, consents, whatsappOptIns, entryStageId] = await Promise.all([
       this.leads.findIdentities({ ids: storedIds, emailKeys: [], phones: [] }),
       this.consents.statesOf(storedIds),
+      this.consents.statesOf(storedIds, undefined, 'whatsapp'),
       this.stages.entryStageId(),
     ]);
-    const source = { rows, stored: new Map(stored.map((lead) => [lead.id, lead])), consents };
+    const source = { rows, stored: new Map(stored.map((lead) => [lead.id, lead])), consents: { consent: consents, whatsappOptIn: whatsappOptIns } };
     return listedMatches(plan, source, { entryStageId, names: opened.names, onMatch: options.onMatch, now: new Date() });
   }
 

@@ -13,8 +13,8 @@ export interface InboundLead {
   sourceId: string | null;
   /** The source's own creation time of the lead, where it sends one; otherwise now. */
   arrivedAt?: Date;
-  /** The consent the person gave with the lead, recorded with its wording and evidence. */
-  consent?: { channel: ConsentChannel; purpose: string; wording: string; evidence: ConsentEvidence };
+  /** The consents the person gave with the lead (to be called; to WhatsApp messages), each recorded with its wording and evidence. */
+  consents?: { channel: ConsentChannel; purpose: string; wording: string; evidence: ConsentEvidence }[];
   /**
    * The delivery learnt no name (a chat where the visitor gave none): `fields.name` is a
    * placeholder, which the identity rule does not compare and a known lead does not take.

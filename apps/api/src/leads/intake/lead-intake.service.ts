@@ -33,8 +33,8 @@ import { IntakeSourcesRepository, type IntakeSource } from './intake-sources.rep
  * another name makes a lead of its own, flagged as a possible duplicate). A known lead only
  * gains what it lacked: a value that differs from a stored one is kept on the timeline for
  * staff, never written over it, and the lead keeps its first source. A new lead goes to its
- * source's default owner or by round-robin. The consent given with the lead is recorded with
- * its wording; then, if the source has the agent call, its cadence opens (one per lead: a lead
+ * source's default owner or by round-robin. The consents given with the lead are recorded with
+ * their wording; then, if the source has the agent call, its cadence opens (one per lead: a lead
  * with an open cadence keeps it), its first call after AUTO_CALLBACK_DELAY_SECONDS, the
  * preferred time and within the calling rules. Every change has its activity entry in the same
  * transaction.
@@ -85,8 +85,8 @@ export class LeadIntakeService {
       created = true;
       if (match) entries.push(...(await this.possibleDuplicates.record([{ leadId: lead.id, otherLeadId: match.lead.id, reason: match.reason }], [lead], null, db, now)));
     }
-    if (inbound.consent) {
-      const consent = await this.consents.create({ leadId: lead.id, ...inbound.consent, purpose: inbound.consent.purpose || DEFAULT_CONSENT_PURPOSE, givenAt: now }, db);
+    for (const given of inbound.consents ?? []) {
+      const consent = await this.consents.create({ leadId: lead.id, ...given, purpose: given.purpose || DEFAULT_CONSENT_PURPOSE, givenAt: now }, db);
       entries.push(activity(lead.id, 'consent_given', { consentId: consent.id, channel: consent.channel, purpose: consent.purpose }));
     }
     await this.activities.append(entries, db, now);

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import type { Vapi } from '@vapi-ai/server-sdk';
 import type { AppConfig } from '../../config/app-config';
+import { WHATSAPP_OPT_IN_QUESTION } from './whatsapp-opt-in-question';
 
 export const ASSISTANT_NAME = 'Lead Desk sales agent';
 export const CREDENTIAL_NAME = 'Lead Desk webhook';
@@ -19,9 +20,9 @@ const FIRST_MESSAGE =
   '{% if firstName %}Namaste {{ firstName }}! I am Riya, the AI assistant of Lead Desk Realty. Good to hear from you again. How can I help you today?' +
   '{% else %}Namaste! I am Riya, the AI assistant of Lead Desk Realty. I can tell you about our available properties and book a site visit for you. May I know your name?{% endif %}';
 
-/** The reviewed prompt, beside this file (`pnpm vapi:setup` runs from the source). */
+/** The reviewed prompt, beside this file (`pnpm vapi:setup` runs from the source), with the WhatsApp question in the words its opt-ins keep. */
 export function assistantPrompt(): string {
-  return readFileSync(join(__dirname, 'assistant-prompt.md'), 'utf8').trim();
+  return readFileSync(join(__dirname, 'assistant-prompt.md'), 'utf8').trim().replace('%WHATSAPP_OPT_IN_QUESTION%', WHATSAPP_OPT_IN_QUESTION);
 }
 
 /** The HMAC credential the webhook verifies, field by field from the same settings the API reads. */

@@ -1,4 +1,5 @@
 import type { Vapi } from '@vapi-ai/server-sdk';
+import { WHATSAPP_OPT_IN_QUESTION } from './whatsapp-opt-in-question';
 
 /** The structured output Vapi fills in after every call: the lead, with the fields the webhook reads. */
 export const LEAD_STRUCTURED_OUTPUT: Vapi.CreateStructuredOutputDto = {
@@ -37,12 +38,18 @@ export const LEAD_STRUCTURED_OUTPUT: Vapi.CreateStructuredOutputDto = {
         type: 'boolean',
         description:
           'true only when the caller clearly agreed, in their own words, to be called back by the property team about properties (e.g. "yes, you can call me", "haan, call kar dena"). ' +
-          'false when they said they do not want to be contacted or took back an earlier yes. Leave out if it was not discussed; never infer it from interest alone.',
+          'false when they said they do not want to be called or took back an earlier yes. Leave out if it was not discussed; never infer it from interest alone.',
       },
       doNotCall: {
         type: 'boolean',
         description:
           'true when the caller asked not to be called again, to be removed from the list, or to stop calling (e.g. "don\'t call me again", "mujhe call mat karna"). Leave out otherwise.',
+      },
+      whatsappOptIn: {
+        type: 'boolean',
+        description:
+          `The caller's answer to the agent's question "${WHATSAPP_OPT_IN_QUESTION}": true only when they clearly said yes in their own words (e.g. "yes, send it on WhatsApp", "haan, WhatsApp kar dena"). ` +
+          'false when they said no to WhatsApp messages or took back an earlier yes. Leave out if the question was not asked or not answered; never infer it from a yes to a call.',
       },
     },
   },

@@ -11,6 +11,19 @@ describe('callerRequestsOf', () => {
     expect(callerRequestsOf(report({ analysis: { structuredData: { consentToContact: 'maybe' } } }))).toMatchObject({ consentToContact: undefined });
   });
 
+  it('reads the WhatsApp opt-in alike, and keeps the caller’s lines of agreeing for a yes and of refusing for a no', () => {
+    const transcript = "AI: May we also send you details on WhatsApp?\nUser: Haan, theek hai.\nUser: But don't send too many.";
+    expect(callerRequestsOf(report({ artifact: { transcript, structuredOutputs: { a: { name: 'Lead Desk lead', result: { whatsapp_opt_in: true } } } } }))).toMatchObject({
+      whatsappOptIn: true,
+      whatsappOptInLines: ['Haan, theek hai.'],
+    });
+    expect(callerRequestsOf(report({ artifact: { transcript, structuredOutputs: { a: { name: 'WhatsApp opt-in', result: 'no' } } } }))).toMatchObject({
+      whatsappOptIn: false,
+      whatsappOptInLines: ["But don't send too many."],
+    });
+    expect(callerRequestsOf(report({ analysis: { structuredData: { consentToContact: true } } }))).toMatchObject({ whatsappOptIn: undefined });
+  });
+
   it('takes the caller’s lines from the messages, else from the transcript’s User lines', () => {
     const fromTranscript = callerRequestsOf(report({ artifact: { transcript: 'AI: Shall we call you?\nUser: Haan, call kar dena.\nUser: Bye' } }));
     expect(fromTranscript.consentLines).toEqual(['Haan, call kar dena.']);

@@ -8,12 +8,15 @@ export interface CallerRequests {
   consentToContact?: boolean;
   /** true: they asked never to be called again. */
   doNotCall?: boolean;
+  /** true: they said yes to WhatsApp messages when the agent asked; false: they said no, or took a yes back; undefined: not discussed. */
+  whatsappOptIn?: boolean;
   /** The caller's own lines that say so: the evidence kept with the consent (see callerLinesFor). */
   consentLines: string[];
   doNotCallLines: string[];
+  whatsappOptInLines: string[];
 }
 
-const NAMES = { consentToContact: 'consenttocontact', doNotCall: 'donotcall' } as const;
+const NAMES = { consentToContact: 'consenttocontact', doNotCall: 'donotcall', whatsappOptIn: 'whatsappoptin' } as const;
 const comparable = (name: string) => name.toLowerCase().replace(/[^a-z0-9]/g, '');
 const isObject = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null && !Array.isArray(value);
 
@@ -24,7 +27,8 @@ const REFUSING = /\b(don'?t|do not|never|stop|no more|not interested|remove|unsu
 const FALLBACK_LINES = 3;
 
 /**
- * The caller's requests in a report: from an output named `consentToContact` / `doNotCall`,
+ * The caller's requests in a report: from an output named `consentToContact` / `doNotCall` /
+ * `whatsappOptIn`,
  * else from any object output (such as "Lead Desk lead") carrying them, else from the older
  * analysis' structured data; written as booleans or yes/no words. With them, the caller's
  * lines that say so.
@@ -44,11 +48,14 @@ export function callerRequestsOf(report: ConversationReport): CallerRequests {
     return undefined;
   };
   const lines = callerLinesOf(report);
+  const whatsappOptIn = read(NAMES.whatsappOptIn);
   return {
     consentToContact: read(NAMES.consentToContact),
     doNotCall: read(NAMES.doNotCall),
+    whatsappOptIn,
     consentLines: callerLinesFor(lines, AGREEING),
     doNotCallLines: callerLinesFor(lines, REFUSING),
+    whatsappOptInLines: callerLinesFor(lines, whatsappOptIn === false ? REFUSING : AGREEING),
   };
 }
 

@@ -1,4 +1,4 @@
-import { CALLBACK_CONSENT_WORDING, callbackRequestSchema, type CallbackRequest } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, CALLBACK_WHATSAPP_OPT_IN_WORDING, callbackRequestSchema, type CallbackRequest } from '@lead-desk/contracts';
 import { z } from 'zod';
 
 const contract = callbackRequestSchema.shape;
@@ -15,7 +15,7 @@ const preferredTime = z
 
 /**
  * The "Request a callback" form as it holds its fields (text inputs, a select, a checkbox),
- * read into the contract's body: the consent is sent with the exact words shown beside it,
+ * read into the contract's body: the consent, and the optional WhatsApp opt-in when ticked, are sent with the exact words shown beside them,
  * empty optional fields are left out, and the hidden `website` goes along only when filled.
  */
 export const callbackFormSchema = z
@@ -26,10 +26,11 @@ export const callbackFormSchema = z
     preferredTime,
     propertyId: z.string().transform((id) => (id === '' ? undefined : Number(id))),
     consent: z.boolean().refine((given) => given, 'is needed: we call only when you agree'),
+    whatsappOptIn: z.boolean(),
     website: z.string(),
   })
   .transform(
-    ({ name, phone, email, preferredTime, propertyId, website }): CallbackRequest => ({
+    ({ name, phone, email, preferredTime, propertyId, whatsappOptIn, website }): CallbackRequest => ({
       name,
       phone,
       ...(email && { email }),
@@ -37,10 +38,11 @@ export const callbackFormSchema = z
       ...(propertyId !== undefined && { propertyId }),
       consent: true,
       consentWording: CALLBACK_CONSENT_WORDING,
+      ...(whatsappOptIn && { whatsappOptIn: true, whatsappOptInWording: CALLBACK_WHATSAPP_OPT_IN_WORDING }),
       ...(website !== '' && { website }),
     }),
   );
 
 export type CallbackFormValues = z.input<typeof callbackFormSchema>;
 
-export const EMPTY_CALLBACK_FORM: CallbackFormValues = { name: '', phone: '', email: '', preferredTime: '', propertyId: '', consent: false, website: '' };
+export const EMPTY_CALLBACK_FORM: CallbackFormValues = { name: '', phone: '', email: '', preferredTime: '', propertyId: '', consent: false, whatsappOptIn: false, website: '' };

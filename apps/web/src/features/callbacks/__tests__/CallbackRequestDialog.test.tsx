@@ -1,4 +1,4 @@
-import { CALLBACK_CONSENT_WORDING } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, CALLBACK_WHATSAPP_OPT_IN_WORDING } from '@lead-desk/contracts';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -90,6 +90,32 @@ describe('CallbackRequestDialog', () => {
     expect(await requests[0].json()).toEqual({ name: 'Kavya Menon', phone: '98450 12345', propertyId: 6, consent: true, consentWording: CALLBACK_CONSENT_WORDING });
     // Answered: nothing is kept for later.
     expect(window.localStorage.getItem(DRAFT_KEY)).toBeNull();
+  });
+
+  it('offers WhatsApp messages as an optional box, unticked, that sending does not need', () => {
+    renderDialog();
+    const whatsapp = screen.getByRole('checkbox', { name: CALLBACK_WHATSAPP_OPT_IN_WORDING });
+    expect(whatsapp).not.toBeChecked();
+    expect(whatsapp).not.toHaveAttribute('aria-required');
+    expect(whatsapp).toHaveAccessibleDescription('optional');
+  });
+
+  it('sends the WhatsApp opt-in with its exact words only when the box is ticked, and keeps the tick in the draft', async () => {
+    const requests = stubApi({ [ROUTE]: () => Response.json(RECEIPT, { status: 201 }) });
+    const { user } = renderDialog();
+    await fillIn(user);
+    await user.click(screen.getByLabelText(CALLBACK_WHATSAPP_OPT_IN_WORDING));
+    expect(JSON.parse(window.localStorage.getItem(DRAFT_KEY)!).values.whatsappOptIn).toBe(true);
+    await user.click(screen.getByRole('button', { name: 'Request a callback' }));
+    await screen.findByRole('status');
+    expect(await requests[0].json()).toEqual({
+      name: 'Kavya Menon',
+      phone: '98450 12345',
+      consent: true,
+      consentWording: CALLBACK_CONSENT_WORDING,
+      whatsappOptIn: true,
+      whatsappOptInWording: CALLBACK_WHATSAPP_OPT_IN_WORDING,
+    });
   });
 
   it("places the API's field errors beside their fields", async () => {

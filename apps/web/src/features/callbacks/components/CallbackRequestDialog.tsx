@@ -1,4 +1,4 @@
-import { CALLBACK_CONSENT_WORDING, type CallbackReceipt } from '@lead-desk/contracts';
+import { CALLBACK_CONSENT_WORDING, CALLBACK_WHATSAPP_OPT_IN_WORDING, type CallbackReceipt } from '@lead-desk/contracts';
 import { PhoneCall } from 'lucide-react';
 import { useEffect, useId, useRef, useState } from 'react';
 import { FormField } from '../../../components/FormField';
@@ -13,7 +13,7 @@ import '../callbacks.css';
 const TEXT = {
   title: 'Request a callback',
   description: 'Leave your number and we will call you back about the property you are looking for.',
-  labels: { name: 'Name', phone: 'Phone', email: 'Email', preferredTime: 'Preferred time', propertyId: 'Interested in', consent: 'Your agreement', website: 'Website' },
+  labels: { name: 'Name', phone: 'Phone', email: 'Email', preferredTime: 'Preferred time', propertyId: 'Interested in', consent: 'Your agreement', whatsappOptIn: 'WhatsApp messages', website: 'Website' },
   optional: 'optional',
   preferredTimeHint: 'Leave it empty to be called as soon as possible.',
   anyProperty: 'Any property',
@@ -54,6 +54,7 @@ export function CallbackRequestDialog({ onClose, properties, propertyId, retryDe
   const answer = useRef<HTMLParagraphElement>(null);
   const consentId = useId();
   const consentErrorId = useId();
+  const whatsappOptInId = useId();
 
   // Everything typed is kept (the hidden field aside) until the request is answered.
   useEffect(() => {
@@ -114,6 +115,7 @@ export function CallbackRequestDialog({ onClose, properties, propertyId, retryDe
     preferredTime: form.register('preferredTime'),
     propertyId: form.register('propertyId'),
     consent: form.register('consent'),
+    whatsappOptIn: form.register('whatsappOptIn'),
     website: form.register('website'),
   };
   const consentError = fieldError('consent');
@@ -179,6 +181,14 @@ export function CallbackRequestDialog({ onClose, properties, propertyId, retryDe
                 {consentError}
               </p>
             )}
+          </div>
+          {/* Optional and unticked: the call does not depend on it. */}
+          <div className="callback-request__consent">
+            <input id={whatsappOptInId} type="checkbox" {...field.whatsappOptIn} aria-describedby={`${whatsappOptInId}-hint`} />
+            <label htmlFor={whatsappOptInId}>{CALLBACK_WHATSAPP_OPT_IN_WORDING}</label>
+            <p id={`${whatsappOptInId}-hint`} className="form-field__hint">
+              {TEXT.optional}
+            </p>
           </div>
           {/* People never see or reach this field; bots that fill every field do, and their request is stored nowhere. */}
           <div className="callback-request__honeypot" aria-hidden="true">

@@ -12,6 +12,7 @@ const FIELD_TEXT: Record<ImportChangeField, string> = {
   tags: 'Tags',
   consent: 'Consent',
   doNotCall: 'Do Not Call',
+  whatsappOptIn: 'WhatsApp opt-in',
 };
 
 const OUTCOME_TEXT: Record<ImportChangeOutcome, string> = {

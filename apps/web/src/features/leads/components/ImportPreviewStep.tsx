@@ -64,6 +64,7 @@ export const IMPORT_TARGET_LABELS: Record<ImportTarget, string> = {
   owner: 'Owner',
   consent: 'Consent to contact (yes/no)',
   doNotCall: 'Do Not Call (yes/no)',
+  whatsappOptIn: 'WhatsApp opt-in (yes/no)',
   note: 'Keep as a note',
   noteAndTag: 'Keep as a note and a tag',
 };

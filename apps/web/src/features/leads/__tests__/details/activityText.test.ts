@@ -26,6 +26,13 @@ describe('activityText', () => {
     expect(activityText(entry('task', { taskId: 't-1', taskType: 'site_visit', event: 'created', vapiCallId: 'call-7f3a', text }))).toBe(text);
   });
 
+  it('tells a WhatsApp opt-in from a consent to be called, with the channel each came by', () => {
+    expect(activityText(entry('consent_given', { consentId: 'c-1', channel: 'web_form', purpose: 'whatsapp' }))).toBe('WhatsApp opt-in recorded (web form)');
+    expect(activityText(entry('consent_given', { consentId: 'c-2', channel: 'voice_call', purpose: 'Calls about properties that match their enquiry' }))).toBe(
+      'Consent to be contacted recorded (on a call): Calls about properties that match their enquiry',
+    );
+  });
+
   it('quotes a WhatsApp message each way, and names a template sent without a body', () => {
     const message = { messageId: 'm-1', type: 'text', template: null, sentAt: '2026-11-24T00:00:00.000Z' };
     expect(activityText(entry('whatsapp_message', { ...message, direction: 'inbound', text: 'Is it available?' }))).toBe('WhatsApp message received: “Is it available?”');

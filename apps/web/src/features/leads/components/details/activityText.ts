@@ -1,4 +1,4 @@
-import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
+import { WHATSAPP_CONSENT_PURPOSE, type ActivityData, type LeadActivity } from '@lead-desk/contracts';
 import { DUPLICATE_REASON_TEXT } from '../duplicateReasonTexts';
 import { fieldValueText, LEAD_JSON_FIELD_TEXT } from '../leadFieldTexts';
 
@@ -57,6 +57,7 @@ export function activityText(entry: LeadActivity): string {
       return parts.length > 0 ? `Tags ${parts.join('; ')}` : 'Tags respelled';
     }
     case 'consent_given':
+      if (entry.data.purpose === WHATSAPP_CONSENT_PURPOSE) return `WhatsApp opt-in recorded (${CONSENT_CHANNEL_TEXT[entry.data.channel] ?? entry.data.channel})`;
       return `Consent to be contacted recorded (${CONSENT_CHANNEL_TEXT[entry.data.channel] ?? entry.data.channel}): ${entry.data.purpose}`;
     case 'consent_withdrawn':
       return `Consent withdrawn (${CONSENT_CHANNEL_TEXT[entry.data.via] ?? entry.data.via})`;
