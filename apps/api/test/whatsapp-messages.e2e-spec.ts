@@ -218,8 +218,8 @@ describe.each(PROVIDERS)('WhatsApp messages on %s', (provider) => {
 
 /**
  * A send whose outcome is unknown (Meta's answer lost, or none within the timeout) is settled by
- * Meta's statuses, which carry the send's key back, and sent again only when none came within its
- * lease: one message reaches the person either way.
+ * Meta's statuses, which carry the send's key back; when none came within its lease it is
+ * unconfirmed and never sent again: at most one message reaches the person.
  */
 describe.each(PROVIDERS)('WhatsApp sends with no answer from Meta on %s', (provider) => {
   let app: WhatsappTestApp;
@@ -251,15 +251,18 @@ describe.each(PROVIDERS)('WhatsApp sends with no answer from Meta on %s', (provi
     expect((await app.http.get(`/api/leads/${leadId}/whatsapp/messages`).expect(200)).body.find(({ id }: Message) => id === sent.body.id).status).toBe('sent');
   });
 
-  it('sends again a message Meta never answered nor reported, once its lease is over', async () => {
+  it('leaves unconfirmed, never sending again, a message Meta neither answered nor reported within its lease', async () => {
     const leadId = await optedInLead('919844400002');
     app.cloudApi.behaviour = 'hang';
     const sent = await app.http.post(`/api/leads/${leadId}/whatsapp/messages`).send({ text: 'Shall I call you at 6?' }).expect(201);
     expect(sent.body.status).toBe('sending');
     app.cloudApi.behaviour = 'success';
-    const delivered = await until(() => app.http.get(`/api/leads/${leadId}/whatsapp/messages`).then(({ body }) => (body as Message[]).find(({ id }) => id === sent.body.id)!), (message) => message.status === 'sent', 'the send again', 30_000);
-    expect(delivered.error).toBeNull();
-    expect(app.cloudApi.sentTo('919844400002')).toHaveLength(1);
+    const left = await until(() => app.http.get(`/api/leads/${leadId}/whatsapp/messages`).then(({ body }) => (body as Message[]).find(({ id }) => id === sent.body.id)!), (message) => message.status !== 'sending', 'the lease’s end', 30_000);
+    expect(left).toMatchObject({ status: 'unconfirmed', error: { code: null, reason: expect.stringContaining('it is not sent again, so it cannot arrive twice') } });
+    await sleep(3_000);
+    // The hung request reached nobody (the fake took nothing), and nothing was sent after it.
+    expect(app.cloudApi.sentTo('919844400002')).toEqual([]);
+    expect((await app.http.get(`/api/leads/${leadId}/whatsapp/messages`).expect(200)).body.find(({ id }: Message) => id === sent.body.id).status).toBe('unconfirmed');
   });
 });
 

@@ -109,6 +109,18 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
   { method: 'post', path: '/api/lead-sources/{sourceId}/test-lead', body: {}, role: 'admin' },
   { method: 'get', path: '/api/settings/staff-leads', role: 'admin' },
   { method: 'put', path: '/api/settings/staff-leads', body: { autoCall: null }, role: 'admin' },
+  { method: 'get', path: '/api/settings/whatsapp-automatic', role: 'admin' },
+  // Every automatic message off, as it is until an admin turns one on.
+  {
+    method: 'put',
+    path: '/api/settings/whatsapp-automatic',
+    body: {
+      callbackMissed: { enabled: false, template: null },
+      visitConfirmation: { enabled: false, template: null },
+      visitReminder: { enabled: false, template: null, minutesBefore: 120 },
+    },
+    role: 'admin',
+  },
   { method: 'get', path: '/api/properties/inventory', role: 'agent' },
   { method: 'post', path: '/api/properties', body: { name: 'Matrix Residency {n}', category: 'apartment', locality: 'Wakad', city: 'Pune', price: '₹60 Lakh', areaSqFt: 900 }, role: 'admin' },
   // {propertyId} is the sample showroom: it gets the highlight it has, so the page shows nothing new.

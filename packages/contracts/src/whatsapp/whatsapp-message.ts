@@ -11,7 +11,7 @@ export type WhatsappDirection = z.infer<typeof whatsappDirectionSchema>;
  * after Meta's rate limit), sending (handed to Meta, its answer not recorded yet), accepted (Meta
  * gave its id), then Meta's statuses sent, delivered, read, or failed (with Meta's reason).
  */
-export const whatsappMessageStatusSchema = z.enum(['received', 'pending', 'sending', 'accepted', 'sent', 'delivered', 'read', 'failed']);
+export const whatsappMessageStatusSchema = z.enum(['received', 'pending', 'sending', 'unconfirmed', 'accepted', 'sent', 'delivered', 'read', 'failed']);
 export type WhatsappMessageStatus = z.infer<typeof whatsappMessageStatusSchema>;
 
 /**

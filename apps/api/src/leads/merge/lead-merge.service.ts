@@ -30,6 +30,7 @@ const ROWS_NAMED: Record<(typeof MOVED_WITH_THE_LEAD)[number], [string, string]>
   lead_consents: ['consent', 'consents'],
   call_refusals: ['refused call', 'refused calls'],
   tasks: ['task', 'tasks'],
+  whatsapp_messages: ['WhatsApp message', 'WhatsApp messages'],
 };
 
 /**

@@ -2,7 +2,7 @@
  * The tables whose rows belong to one lead, by `id` and `lead_id`: a merge moves the merged
  * lead's rows to the kept lead, and its undo moves exactly those back.
  */
-export const MOVED_WITH_THE_LEAD = ['calls', 'lead_notes', 'lead_activities', 'lead_consents', 'call_refusals', 'tasks'] as const;
+export const MOVED_WITH_THE_LEAD = ['calls', 'lead_notes', 'lead_activities', 'lead_consents', 'call_refusals', 'tasks', 'whatsapp_messages'] as const;
 export type MovedTable = (typeof MOVED_WITH_THE_LEAD)[number];
 
 /**

@@ -15,6 +15,13 @@ describe('statusAfter', () => {
     expect(statusAfter('pending', 'delivered')).toBe('delivered');
   });
 
+  it('settles an unconfirmed send (interrupted, its lease over) by whatever Meta reports of it late', () => {
+    expect(statusAfter('unconfirmed', 'sent')).toBe('sent');
+    expect(statusAfter('unconfirmed', 'read')).toBe('read');
+    expect(statusAfter('unconfirmed', 'failed')).toBe('failed');
+    expect(statusAfter('sent', 'failed')).toBe('failed');
+  });
+
   it('fails a message not yet delivered; a failure is final, and the person’s messages have no statuses', () => {
     expect(statusAfter('sent', 'failed')).toBe('failed');
     expect(statusAfter('accepted', 'failed')).toBe('failed');

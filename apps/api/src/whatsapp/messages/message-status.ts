@@ -4,7 +4,8 @@ import type { WhatsappMessageStatus } from '@lead-desk/contracts';
 export type ReportedStatus = 'sent' | 'delivered' | 'read' | 'failed';
 
 /** How far a message has gone: statuses arrive in any order and none takes one back. */
-const PROGRESS: Record<Exclude<WhatsappMessageStatus, 'failed' | 'received'>, number> = { pending: 0, sending: 1, accepted: 2, sent: 3, delivered: 4, read: 5 };
+// unconfirmed: a send interrupted with no word from Meta; any status of Meta's tells what became of it.
+const PROGRESS: Record<Exclude<WhatsappMessageStatus, 'failed' | 'received'>, number> = { pending: 0, sending: 1, unconfirmed: 2, accepted: 3, sent: 4, delivered: 5, read: 6 };
 
 /**
  * The status a message takes when Meta reports `reported`, or null when the report changes

@@ -20,6 +20,8 @@ import { WhatsappRecipients } from './whatsapp-recipients';
 const POLL_MS = 1000;
 /** Sends taken per look; the rest wait for the next. */
 const BATCH = 20;
+/** Why a message is unconfirmed, as staff read it beside the message. */
+const UNCONFIRMED_REASON = 'The send was interrupted and WhatsApp never said whether it took the message; it is not sent again, so it cannot arrive twice. Send it again if the person did not get it.';
 /** How long a send may wait for Meta's answer (CloudApiClient's timeout) on top of the lease. */
 const SEND_TIMEOUT_MS = 10_000;
 
@@ -30,8 +32,10 @@ const SEND_TIMEOUT_MS = 10_000;
  * with it as biz_opaque_callback_data. Meta's answer settles it: accepted (its id), failed for good
  * (Meta's reason), or pending again after a backoff (a rate limit, an outage). When the outcome is
  * unknown (a timeout, a process killed mid-send) the row stays sending: Meta's statuses carry the
- * key back, and the first one settles it as sent; a send no status has settled once its lease
- * (JOB_LEASE_SECONDS + the send's timeout) is over never reached WhatsApp, and is sent again.
+ * key back, and the first one settles it as sent. A send no status has settled once its lease
+ * (JOB_LEASE_SECONDS + the send's timeout) is over becomes unconfirmed and is never sent again:
+ * Meta takes no idempotency key, so a second send could reach the person twice, and each message
+ * goes at most once (a late status of Meta's still settles it; staff may send it again by hand).
  * Just before the call the rules are read again: an opt-in withdrawn (or a template archived) meanwhile sends nothing.
  */
 @Injectable()
@@ -92,23 +96,26 @@ export class WhatsappOutbox implements OnApplicationBootstrap, OnModuleDestroy {
 
   private async round(): Promise<void> {
     const now = this.clock.now();
-    for (const stale of await this.messages.staleSending(now)) await this.sendAgain(stale);
+    for (const stale of await this.messages.staleSending(now)) await this.leaveUnconfirmed(stale);
     for (const id of await this.messages.duePending(now, BATCH)) {
       try {
         await this.claimAndSend(id);
       } catch (error) {
-        // Claimed, it stays sending: the round after its lease sends it again unless Meta's status settled it.
-        this.logger.error({ err: error, messageId: id }, 'Sending a WhatsApp message failed; it is looked at again after its lease');
+        // Claimed, it stays sending: Meta's status settles it, or its lease's end leaves it unconfirmed.
+        this.logger.error({ err: error, messageId: id }, 'Sending a WhatsApp message failed; Meta’s status or its lease’s end settles it');
       }
     }
   }
 
-  /** A send no status settled within its lease never reached WhatsApp (Meta reports each message it takes): back to pending. */
-  private async sendAgain(stale: WhatsappMessage): Promise<void> {
-    const released = await this.database.transaction((tx) =>
-      this.messages.settle(stale.id, null, { status: 'pending', nextAttemptAt: this.clock.now(), claimedBy: null, error: 'Sent again: an interrupted send had no word from WhatsApp' }, tx),
+  /** A send no status settled within its lease may or may not have reached WhatsApp: unconfirmed, never sent again (at most once). */
+  private async leaveUnconfirmed(stale: WhatsappMessage): Promise<void> {
+    const now = this.clock.now();
+    const left = await this.database.transaction((tx) =>
+      this.messages.settle(stale.id, null, { status: 'unconfirmed', statusAt: now, nextAttemptAt: null, claimedBy: null, error: UNCONFIRMED_REASON }, tx),
     );
-    if (released) this.logger.warn({ messageId: stale.id, claimedBy: stale.claimedBy }, 'An interrupted WhatsApp send had no status from Meta within its lease: it is sent again');
+    if (!left) return;
+    this.logger.warn({ messageId: stale.id, claimedBy: stale.claimedBy }, 'An interrupted WhatsApp send had no word from Meta within its lease: left unconfirmed, not sent again');
+    await this.liveEvents.publish({ type: 'whatsapp.message', id: stale.id });
   }
 
   private async deliver(id: string): Promise<void> {

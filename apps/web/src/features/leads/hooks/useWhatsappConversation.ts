@@ -6,7 +6,7 @@ import { leadKeys } from '../api/leadQueryKeys';
 import { fetchWhatsappMessages, fetchWhatsappReplyOptions, fetchWhatsappTemplates, sendWhatsappMessage } from '../api/whatsappApi';
 
 /** How far a message has come: a status never moves back, so an answer read late (the send's, after Meta's first status) changes nothing. */
-const PROGRESS: Record<WhatsappMessageStatus, number> = { received: 0, pending: 1, sending: 2, accepted: 3, sent: 4, delivered: 5, read: 6, failed: 7 };
+const PROGRESS: Record<WhatsappMessageStatus, number> = { received: 0, pending: 1, sending: 2, unconfirmed: 3, accepted: 4, sent: 5, delivered: 6, read: 7, failed: 8 };
 
 /** The message as it stands now in the newest-first conversation: a known one replaced when its status moved on, a new one placed by its time. */
 export function withMessage(conversation: WhatsappMessage[] | undefined, message: WhatsappMessage): WhatsappMessage[] | undefined {

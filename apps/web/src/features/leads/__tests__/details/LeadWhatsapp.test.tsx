@@ -70,6 +70,14 @@ describe('A lead’s WhatsApp conversation', { timeout: 20_000 }, () => {
     expect(third).toHaveTextContent('Failed: The number is not on WhatsApp.');
   });
 
+  it('says a send WhatsApp never confirmed is not sent again, with the reason', async () => {
+    const reason = 'The send was interrupted and WhatsApp never said whether it took the message; it is not sent again, so it cannot arrive twice. Send it again if the person did not get it.';
+    stubWhatsapp(OPEN_WINDOW, [aMessage({ id: 'wa-2', direction: 'outbound', text: 'Shall I call you at 6?', sentAt: '2026-11-28T10:00:00.000Z', status: 'unconfirmed', error: { code: null, reason } }), aMessage({})]);
+    renderWithQueryClient(<LeadDetailsDialog lead={LEAD} onClose={vi.fn()} />);
+    await waitFor(() => expect(shownMessages()).toHaveLength(2));
+    expect(shownMessages()[1]).toHaveTextContent(`Not confirmed: ${reason}`);
+  });
+
   it('sends free text inside the window, and shows new messages and statuses as they come, live', async () => {
     const requests = stubWhatsapp(OPEN_WINDOW, [aMessage({})], {
       'POST /api/leads/lead-1/whatsapp/messages': async (request) =>
