@@ -56,7 +56,7 @@ describe('RETENTION_DAYS with several API processes on one PostgreSQL', () => {
     const finished = () => queryRows<{ task: string; outcome: string | null }>(database, 'SELECT task, outcome FROM daily_runs');
     for (let tries = 0; tries < 200 && !(await finished()).some(({ outcome }) => outcome !== null); tries += 1) await sleep(100);
 
-    expect(await finished()).toEqual([{ task: 'retention-purge', outcome: JSON.stringify({ calls: 1, leads: 1, whatsappMessages: 0 }) }]);
+    expect(await finished()).toEqual([{ task: 'retention-purge', outcome: JSON.stringify({ calls: 1, leads: 1, whatsappMessages: 0, chats: 0 }) }]);
     const purged = await queryRows<{ vapi_call_id: string; transcript: string | null }>(database, 'SELECT vapi_call_id, transcript FROM calls ORDER BY vapi_call_id');
     expect(purged.map(({ vapi_call_id, transcript }) => ({ vapi_call_id, kept: transcript !== null }))).toEqual([
       { vapi_call_id: 'call-old', kept: false },
