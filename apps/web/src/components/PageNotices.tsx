@@ -1,6 +1,7 @@
 import type { LucideIcon } from 'lucide-react';
 import { X } from 'lucide-react';
 import type { ReactNode } from 'react';
+import { createPortal } from 'react-dom';
 import './PageNotices.css';
 
 interface PageNoticesProps {
@@ -12,12 +13,18 @@ interface PageNoticesProps {
   children: ReactNode;
 }
 
-/** A corner of the page for notices; always in the page, so a screen reader hears what comes into it. */
+/**
+ * A corner of the page for notices; always in the page, so a screen reader hears what comes into it.
+ * Placed at the end of the body, outside the page's landmarks: a live region is never hidden behind a
+ * modal dialog (Radix keeps aria-live elements and their ancestors visible), so inside `main` it kept
+ * the whole page in reach of a screen reader while a dialog was open.
+ */
 export function PageNotices({ label, side, live, className, children }: PageNoticesProps) {
-  return (
+  return createPortal(
     <section className={['page-notices', className].filter(Boolean).join(' ')} data-side={side} aria-label={label} aria-live={live}>
       {children}
-    </section>
+    </section>,
+    document.body,
   );
 }
 

@@ -169,13 +169,13 @@ describe('ChatPanel', { timeout: 20_000 }, () => {
     expect(conversation()).toEqual([]);
     await sendMessage(user, chat, 'Hello', null);
     expect(chat.messages[0].sessionId).toBeNull();
-    // A session that expires in a second: the conversation goes with it, whatever it showed meanwhile.
-    chat.answers[0].session('session-2', new Date(Date.now() + 1000).toISOString());
+    // A session that expires in 3 s (room for a busy machine to finish the answer first): the conversation goes with it, whatever it showed meanwhile.
+    chat.answers[0].session('session-2', new Date(Date.now() + 3000).toISOString());
     chat.answers[0].say('Hi.');
     chat.answers[0].finish();
 
-    // It expires a second after it was given: findByText's own second of waiting would race it.
-    expect(await screen.findByText('Your earlier chat has expired. Write a message to start a new one.', {}, { timeout: 5000 })).toBeInTheDocument();
+    // It expires 3 s after it was given: findByText's own second of waiting would race it.
+    expect(await screen.findByText('Your earlier chat has expired. Write a message to start a new one.', {}, { timeout: 10_000 })).toBeInTheDocument();
     expect(conversation()).toEqual([]);
     expect(window.localStorage.getItem(STORAGE_KEY)).toBeNull();
     await user.type(messageBox(), 'Hello again{Enter}');
