@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import type { ActivityData, LeadActivity } from '@lead-desk/contracts';
+import type { ActivityData, LeadActivity, LeadActivityType } from '@lead-desk/contracts';
 import { Database } from '../database/database';
 import type { UtcTimeText } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
@@ -50,28 +50,17 @@ export class LeadActivityRepository {
     await this.responseTimes.recordOwnerActions(entries, at, db);
   }
 
-  /** Blanks the text of these WhatsApp messages' entries (the retention purge), inside the caller's transaction. */
-  async blankWhatsappTexts(leadIds: string[], messageIds: ReadonlySet<string>, db: Pick<TransactionClient, '$executeRaw' | '$queryRaw'>): Promise<void> {
+  /**
+   * Rewrites these leads' entries of one type as `rewrite` answers (null: left as it is), inside the
+   * caller's transaction: the one change the log allows, the retention purge blanking what was said.
+   */
+  async rewriteEntries<Type extends LeadActivityType>(type: Type, leadIds: string[], rewrite: (data: ActivityData<Type>) => ActivityData<Type> | null, db: Pick<TransactionClient, '$executeRaw' | '$queryRaw'>): Promise<void> {
     if (leadIds.length === 0) return;
     const rows = await db.$queryRaw<{ id: string; data: string }[]>`
-      SELECT id, data FROM lead_activities WHERE type = 'whatsapp_message' AND lead_id IN (${join(leadIds)})`;
+      SELECT id, data FROM lead_activities WHERE type = ${type} AND lead_id IN (${join(leadIds)})`;
     for (const row of rows) {
-      const data = JSON.parse(row.data) as ActivityData<'whatsapp_message'>;
-      if (!messageIds.has(data.messageId) || data.text === null) continue;
-      await db.$executeRaw`UPDATE lead_activities SET data = ${JSON.stringify({ ...data, text: null })} WHERE id = ${row.id}`;
-    }
-  }
-
-  /** Blanks what was said in these chats' timeline entries of these leads (retention): who spoke and when stay. */
-  async blankChatTexts(leadIds: string[], chatSessionIds: ReadonlySet<string>, db: Pick<TransactionClient, '$executeRaw' | '$queryRaw'>): Promise<void> {
-    if (leadIds.length === 0) return;
-    const rows = await db.$queryRaw<{ id: string; data: string }[]>`
-      SELECT id, data FROM lead_activities WHERE type = 'chat' AND lead_id IN (${join(leadIds)})`;
-    for (const row of rows) {
-      const data = JSON.parse(row.data) as ActivityData<'chat'>;
-      if (!chatSessionIds.has(data.chatSessionId)) continue;
-      const messages = data.messages.map((message) => ({ ...message, text: null }));
-      await db.$executeRaw`UPDATE lead_activities SET data = ${JSON.stringify({ ...data, messages })} WHERE id = ${row.id}`;
+      const rewritten = rewrite(JSON.parse(row.data) as ActivityData<Type>);
+      if (rewritten) await db.$executeRaw`UPDATE lead_activities SET data = ${JSON.stringify(rewritten)} WHERE id = ${row.id}`;
     }
   }
 

@@ -3,7 +3,6 @@ import { Clock } from '../common/clock';
 import { PeriodicTask } from '../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
 import { ChannelDeliveriesRepository } from '../inbox/channel-deliveries.repository';
-import { nextAttemptAt } from '../inbox/retry-backoff';
 import { ChatEndings } from './chat-endings';
 import { CHAT_CHANNEL } from './chat-channel';
 import { ChatResults } from './chat-results';
@@ -49,10 +48,6 @@ export class ChatSchedule implements OnApplicationBootstrap, OnModuleDestroy {
   private async round(): Promise<void> {
     const idleSince = new Date(this.clock.now().getTime() - this.config.CHAT_IDLE_MINUTES * 60_000);
     for (const chat of await this.sessions.idleSince(idleSince, ROUND_LIMIT)) await this.endings.endIdle(chat, idleSince);
-    const now = this.clock.now().getTime();
-    const due = (await this.deliveries.unprocessed([CHAT_CHANNEL], ROUND_LIMIT)).filter(
-      (event) => nextAttemptAt(event.receivedAt, event.attempts, this.config.CHAT_RETRY_SECONDS).getTime() <= now,
-    );
-    for (const event of due) await this.results.attempt(event);
+    for (const event of await this.deliveries.due([CHAT_CHANNEL], this.config.CHAT_RETRY_SECONDS, this.clock.now(), ROUND_LIMIT)) await this.results.attempt(event);
   }
 }

@@ -3,6 +3,7 @@ import { Database } from '../database/database';
 import type { WebhookEvent } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { newRowId } from '../database/row-id';
+import { nextAttemptAt } from './retry-backoff';
 
 /** A delivery as the sender identified it: its own id makes a redelivery the same row. */
 export interface ChannelDelivery {
@@ -84,13 +85,14 @@ export class ChannelDeliveriesRepository {
     await this.database.transaction((tx) => tx.webhookEvent.updateMany({ where: { id, processedAt: null }, data: { error: error.slice(0, 2000) } }));
   }
 
-  /** Deliveries of these channels not processed yet, oldest first. */
-  unprocessed(channels: string[], limit: number): Promise<WebhookEvent[]> {
-    return this.database.client.webhookEvent.findMany({
-      where: { channel: { in: channels }, processedAt: null, unattributable: false },
+  /** Of the first `limit` deliveries of these channels not processed yet (oldest first), those whose next try is due at `now`: a new one at once, a failed one `retrySeconds` later, doubling up to an hour. */
+  async due(channels: readonly string[], retrySeconds: number, now: Date, limit: number): Promise<WebhookEvent[]> {
+    const unprocessed = await this.database.client.webhookEvent.findMany({
+      where: { channel: { in: [...channels] }, processedAt: null, unattributable: false },
       orderBy: [{ receivedAt: 'asc' }, { id: 'asc' }],
       take: limit,
     });
+    return unprocessed.filter((event) => nextAttemptAt(event.receivedAt, event.attempts, retrySeconds).getTime() <= now.getTime());
   }
 }
 

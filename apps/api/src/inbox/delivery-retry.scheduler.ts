@@ -2,7 +2,6 @@ import { Logger, OnApplicationBootstrap, OnModuleDestroy } from '@nestjs/common'
 import { PeriodicTask } from '../common/periodic-task';
 import type { WebhookEvent } from '../database/models';
 import { ChannelDeliveriesRepository } from './channel-deliveries.repository';
-import { nextAttemptAt } from './retry-backoff';
 
 /** Deliveries looked at per round; more wait for the next. */
 const ROUND_LIMIT = 500;
@@ -49,10 +48,6 @@ export abstract class DeliveryRetryScheduler implements OnApplicationBootstrap, 
   }
 
   private async processDue(): Promise<void> {
-    const now = Date.now();
-    const due = (await this.deliveries.unprocessed([...this.channels], ROUND_LIMIT)).filter(
-      (event) => nextAttemptAt(event.receivedAt, event.attempts, this.retrySeconds).getTime() <= now,
-    );
-    for (const event of due) await this.attempt(event);
+    for (const event of await this.deliveries.due(this.channels, this.retrySeconds, new Date(), ROUND_LIMIT)) await this.attempt(event);
   }
 }

@@ -4,6 +4,7 @@ import { LeadActivityRepository } from '../../activity/lead-activity.repository'
 import { PeriodicTask } from '../../common/periodic-task';
 import { APP_CONFIG, type AppConfig } from '../../config/app-config';
 import { Database } from '../../database/database';
+import type { TransactionClient } from '../../database/prisma-client';
 import { AccessLog } from '../access-log/access-log.service';
 import { VapiDeleter } from '../vapi-deletions/vapi-deleter';
 import { VapiDeletionsRepository } from '../vapi-deletions/vapi-deletions.repository';
@@ -64,81 +65,87 @@ export class RetentionPurge implements OnApplicationBootstrap, OnModuleDestroy {
   /** Purges every call older than RETENTION_DAYS before `now` that still holds a transcript or recording, every WhatsApp message that still says something, and every chat that still holds its result. */
   async purge(now: Date): Promise<{ calls: number; leads: number; whatsappMessages: number; chats: number }> {
     const cutoff = new Date(now.getTime() - this.config.RETENTION_DAYS! * 86_400_000);
-    const total = { calls: 0, leads: 0, whatsappMessages: await this.purgeWhatsappMessages(cutoff, now), chats: await this.purgeChats(cutoff, now) };
-    for (;;) {
-      const batch = await this.database.transaction(async (tx) => {
-        const calls = await tx.call.findMany({
-          where: { createdAt: { lt: cutoff }, OR: [{ transcript: { not: null } }, { recordingUrl: { not: null } }] },
-          select: { id: true, vapiCallId: true, leadId: true },
-          orderBy: { id: 'asc' },
-          take: BATCH,
-        });
-        if (calls.length === 0) return { calls: 0, leads: 0 };
-        const ids = calls.map(({ id }) => id);
-        const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
-        await tx.call.updateMany({ where: { id: { in: ids } }, data: { transcript: null, recordingUrl: null } });
-        // The raw messages carry the transcript too; processed ones are no longer needed.
-        await tx.webhookEvent.deleteMany({ where: { vapiCallId: { in: vapiCallIds }, processedAt: { not: null } } });
-        const callsByLead = new Map<string, string[]>();
-        for (const call of calls) if (call.leadId) callsByLead.set(call.leadId, [...(callsByLead.get(call.leadId) ?? []), call.id]);
-        await this.activities.append([...callsByLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds, whatsappMessageIds: [] })), tx, now);
-        await this.deletions.request(vapiCallIds.map((vapiId) => ({ resource: 'call' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
-        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { calls: ids.length, leads: callsByLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
-        return { calls: calls.length, leads: callsByLead.size };
-      });
-      total.calls += batch.calls;
-      total.leads += batch.leads;
-      if (batch.calls < BATCH) break;
-    }
-    if (total.calls > 0 || total.chats > 0) this.deleter.kick();
-    return total;
+    const whatsappMessages = await this.inBatches((tx) => this.purgeWhatsappMessages(cutoff, now, tx));
+    const chats = await this.inBatches((tx) => this.purgeChats(cutoff, now, tx));
+    let leads = 0;
+    const calls = await this.inBatches(async (tx) => {
+      const batch = await this.purgeCalls(cutoff, now, tx);
+      leads += batch.leads;
+      return batch.calls;
+    });
+    if (calls > 0 || chats > 0) this.deleter.kick();
+    return { calls, leads, whatsappMessages, chats };
   }
 
-  /** WhatsApp messages sent before `cutoff` that still say something: blanked, a batch per transaction; answers how many. */
-  private async purgeWhatsappMessages(cutoff: Date, now: Date): Promise<number> {
-    let purged = 0;
+  /** Runs `batch` a transaction at a time until one handles fewer than BATCH rows; answers how many all handled. */
+  private async inBatches(batch: (tx: TransactionClient) => Promise<number>): Promise<number> {
+    let handled = 0;
     for (;;) {
-      const batch = await this.database.transaction(async (tx) => {
-        const messages = await tx.whatsappMessage.findMany({ where: { sentAt: { lt: cutoff }, OR: [{ body: { not: null } }, { variables: { not: null } }] }, select: { id: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
-        if (messages.length === 0) return 0;
-        const ids = messages.map(({ id }) => id);
-        await tx.whatsappMessage.updateMany({ where: { id: { in: ids } }, data: { body: null, variables: null } });
-        const byLead = new Map<string, string[]>();
-        for (const { id, leadId } of messages) byLead.set(leadId, [...(byLead.get(leadId) ?? []), id]);
-        await this.activities.blankWhatsappTexts([...byLead.keys()], new Set(ids), tx);
-        // The deliveries carried the person's words too; those processed are no longer needed.
-        await tx.webhookEvent.deleteMany({ where: { channel: WHATSAPP_CHANNEL, processedAt: { not: null }, receivedAt: { lt: cutoff } } });
-        await this.activities.append([...byLead].map(([leadId, whatsappMessageIds]) => activity(leadId, 'retention_purged', { callIds: [], whatsappMessageIds })), tx, now);
-        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { whatsappMessages: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
-        return messages.length;
-      });
-      purged += batch;
-      if (batch < BATCH) return purged;
+      const count = await this.database.transaction(batch);
+      handled += count;
+      if (count < BATCH) return handled;
     }
   }
 
-  /** Chats begun before `cutoff` that still hold their result: what was said blanked here and deleted at Vapi, a batch per transaction; answers how many. */
-  private async purgeChats(cutoff: Date, now: Date): Promise<number> {
-    let purged = 0;
-    for (;;) {
-      const batch = await this.database.transaction(async (tx) => {
-        const chats = await tx.chatSession.findMany({ where: { startedAt: { lt: cutoff }, result: { not: null } }, select: { id: true, vapiSessionId: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
-        if (chats.length === 0) return 0;
-        const ids = chats.map(({ id }) => id);
-        const vapiSessionIds = chats.map(({ vapiSessionId }) => vapiSessionId);
-        await tx.chatSession.updateMany({ where: { id: { in: ids } }, data: { result: null } });
-        const byLead = new Map<string, string[]>();
-        for (const { id, leadId } of chats) if (leadId) byLead.set(leadId, [...(byLead.get(leadId) ?? []), id]);
-        await this.activities.blankChatTexts([...byLead.keys()], new Set(ids), tx);
-        // The session's inbox row carried the conversation too; once processed it is no longer needed.
-        await tx.webhookEvent.deleteMany({ where: { channel: CHAT_CHANNEL, externalId: { in: vapiSessionIds }, processedAt: { not: null } } });
-        await this.activities.append([...byLead].map(([leadId, chatSessionIds]) => activity(leadId, 'retention_purged', { callIds: [], chatSessionIds })), tx, now);
-        await this.deletions.request(vapiSessionIds.map((vapiId) => ({ resource: 'session' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
-        await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { chats: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
-        return chats.length;
-      });
-      purged += batch;
-      if (batch < BATCH) return purged;
-    }
+  /** A batch of calls before `cutoff` still holding a transcript or recording: both nulled here, the calls deleted at Vapi. */
+  private async purgeCalls(cutoff: Date, now: Date, tx: TransactionClient): Promise<{ calls: number; leads: number }> {
+    const calls = await tx.call.findMany({
+      where: { createdAt: { lt: cutoff }, OR: [{ transcript: { not: null } }, { recordingUrl: { not: null } }] },
+      select: { id: true, vapiCallId: true, leadId: true },
+      orderBy: { id: 'asc' },
+      take: BATCH,
+    });
+    if (calls.length === 0) return { calls: 0, leads: 0 };
+    const ids = calls.map(({ id }) => id);
+    const vapiCallIds = calls.map(({ vapiCallId }) => vapiCallId);
+    await tx.call.updateMany({ where: { id: { in: ids } }, data: { transcript: null, recordingUrl: null } });
+    // The raw messages carry the transcript too; processed ones are no longer needed.
+    await tx.webhookEvent.deleteMany({ where: { vapiCallId: { in: vapiCallIds }, processedAt: { not: null } } });
+    const byLead = idsByLead(calls);
+    await this.activities.append([...byLead].map(([leadId, callIds]) => activity(leadId, 'retention_purged', { callIds, whatsappMessageIds: [] })), tx, now);
+    await this.deletions.request(vapiCallIds.map((vapiId) => ({ resource: 'call' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
+    await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { calls: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+    return { calls: calls.length, leads: byLead.size };
   }
+
+  /** A batch of WhatsApp messages sent before `cutoff` that still say something: blanked, with their timeline entries' words. */
+  private async purgeWhatsappMessages(cutoff: Date, now: Date, tx: TransactionClient): Promise<number> {
+    const messages = await tx.whatsappMessage.findMany({ where: { sentAt: { lt: cutoff }, OR: [{ body: { not: null } }, { variables: { not: null } }] }, select: { id: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
+    if (messages.length === 0) return 0;
+    const ids = messages.map(({ id }) => id);
+    await tx.whatsappMessage.updateMany({ where: { id: { in: ids } }, data: { body: null, variables: null } });
+    const byLead = idsByLead(messages);
+    const purged = new Set(ids);
+    await this.activities.rewriteEntries('whatsapp_message', [...byLead.keys()], (data) => (purged.has(data.messageId) && data.text !== null ? { ...data, text: null } : null), tx);
+    // The deliveries carried the person's words too; those processed are no longer needed.
+    await tx.webhookEvent.deleteMany({ where: { channel: WHATSAPP_CHANNEL, processedAt: { not: null }, receivedAt: { lt: cutoff } } });
+    await this.activities.append([...byLead].map(([leadId, whatsappMessageIds]) => activity(leadId, 'retention_purged', { callIds: [], whatsappMessageIds })), tx, now);
+    await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { whatsappMessages: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+    return messages.length;
+  }
+
+  /** A batch of chats begun before `cutoff` that still hold their result: what was said blanked here (who spoke and when stay) and deleted at Vapi. */
+  private async purgeChats(cutoff: Date, now: Date, tx: TransactionClient): Promise<number> {
+    const chats = await tx.chatSession.findMany({ where: { startedAt: { lt: cutoff }, result: { not: null } }, select: { id: true, vapiSessionId: true, leadId: true }, orderBy: { id: 'asc' }, take: BATCH });
+    if (chats.length === 0) return 0;
+    const ids = chats.map(({ id }) => id);
+    const vapiSessionIds = chats.map(({ vapiSessionId }) => vapiSessionId);
+    await tx.chatSession.updateMany({ where: { id: { in: ids } }, data: { result: null } });
+    const byLead = idsByLead(chats);
+    const purged = new Set(ids);
+    await this.activities.rewriteEntries('chat', [...byLead.keys()], (data) => (purged.has(data.chatSessionId) ? { ...data, messages: data.messages.map((message) => ({ ...message, text: null })) } : null), tx);
+    // The session's inbox row carried the conversation too; once processed it is no longer needed.
+    await tx.webhookEvent.deleteMany({ where: { channel: CHAT_CHANNEL, externalId: { in: vapiSessionIds }, processedAt: { not: null } } });
+    await this.activities.append([...byLead].map(([leadId, chatSessionIds]) => activity(leadId, 'retention_purged', { callIds: [], chatSessionIds })), tx, now);
+    await this.deletions.request(vapiSessionIds.map((vapiId) => ({ resource: 'session' as const, vapiId, reason: 'retention' as const, erasureId: null })), tx, now);
+    await this.accessLog.record({ actorId: null, action: 'retention_purged', targetIds: ids, details: { chats: ids.length, leads: byLead.size, retentionDays: this.config.RETENTION_DAYS } }, tx);
+    return chats.length;
+  }
+}
+
+/** Each lead's rows' ids (rows of no lead left out). */
+function idsByLead(rows: { id: string; leadId: string | null }[]): Map<string, string[]> {
+  const byLead = new Map<string, string[]>();
+  for (const { id, leadId } of rows) if (leadId) byLead.set(leadId, [...(byLead.get(leadId) ?? []), id]);
+  return byLead;
 }
