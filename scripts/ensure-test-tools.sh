@@ -1,12 +1,13 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and a fresh machine may lack: Debian's Chromium
-# for the browser tests and docker-compose (v1) to validate the compose file offline.
+# for the browser tests, docker-compose (v1) to validate the compose file offline, and the
+# compose file's two proxies, caddy and haproxy, whose configurations the tests validate.
 # It also starts the local PostgreSQL if it is installed but stopped. More tools can be
 # asked for as COMMAND=PACKAGE arguments (the benchmarks ask for sqlite3 and psql).
 set -euo pipefail
 
 missing=()
-for tool in chromium=chromium docker-compose=docker-compose "$@"; do
+for tool in chromium=chromium docker-compose=docker-compose caddy=caddy haproxy=haproxy "$@"; do
   command -v "${tool%%=*}" >/dev/null 2>&1 || missing+=("${tool#*=}")
 done
 if [ ${#missing[@]} -gt 0 ]; then

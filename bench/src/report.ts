@@ -52,6 +52,10 @@ const TASKS_P95_GOAL_MS = 50;
 const AGENT_RESULTS = ['agent-tools.json', 'agent-tools-1m.json'].map((file) => join(REPOSITORY_ROOT, 'bench/results', file));
 const isAgentScenario = (r: Row) => r.scenario.startsWith('agent: ');
 const AGENT_P95_GOAL_MS = 300;
+/** Beyond one machine (issue 26), measured on their own on PostgreSQL: ten million leads (BENCH_SIZES=10000000 BENCH_SCENARIOS=list,pipeline), and one to three instances behind HAProxy at a million (BENCH_SCENARIOS=instances). */
+const TEN_MILLION_RESULTS = join(REPOSITORY_ROOT, 'bench/results/ten-million.json');
+const INSTANCES_RESULTS = join(REPOSITORY_ROOT, 'bench/results/instances-1m.json');
+const TEN_MILLION_SCENARIOS = ['first page', 'qualified + search', 'board counts', 'activity page'];
 const GOALS = { listP95Ms: 50, listBesideReport: 1.2, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -71,8 +75,8 @@ function sections(report: BenchReport): Record<string, string> {
     machine: `${machine.cpus} cores (${machine.cpuModel}), ${machine.memoryGb} GiB memory, Node ${machine.node}; load average at the start ${machine.loadAverage.join(' / ')} (1 / 5 / 15 min).`,
     settings: `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC: ${settings.providers.join(' and ')} at ${settings.sizes.map(sizeText).join(', ')} leads; ${settings.runs} runs of ${settings.seconds} s with ${settings.connections} connections per load figure; the whole run took ${report.totalMinutes.toFixed(0)} minutes.`,
     fill: table(
-      ['database', 'leads', 'fill s', 'load average during the size'],
-      rows('fill').map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(1), loadDuring(report, r)]),
+      ['database', 'leads', 'fill s', 'on disk', 'load average during the size'],
+      rows('fill').map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(1), r.bytesOnDisk === undefined ? '' : `${(r.bytesOnDisk / 1024 ** 3).toFixed(2)} GiB`, loadDuring(report, r)]),
     ),
     list: table(
       ['database', 'leads', 'query', 'API req/s', 'baseline req/s', 'ratio', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors'],
@@ -103,6 +107,8 @@ function sections(report: BenchReport): Record<string, string> {
     'speed-to-lead': speedToLeadSection(report),
     tasks: tasksSection(report),
     'agent-tools': agentToolsSection(report),
+    'ten-million': tenMillionSection(),
+    instances: instancesSection(),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -195,6 +201,53 @@ function speedToLeadSection(report: BenchReport): string {
     }),
   );
   return `${origin}${reports}\n\nThe list's first page (\`GET /api/leads?limit=50\` as a signed-in admin, ${runs[0].settings.connections} connections as the list is measured) while a period's report is aggregated for its first request (the year's days in Asia/Kolkata, which nobody asked for before):\n\n${list}`;
+}
+
+const runOrigin = (run: BenchReport, file: string) =>
+  `Measured on its own (\`${file}\`, ${run.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${run.settings.runs} runs of ${run.settings.seconds} s; load average at the start ${run.machine.loadAverage.join(' / ')}).\n\n`;
+
+/** Ten million leads on PostgreSQL: the fill, the size on disk, and the reads held to the million's goals. */
+function tenMillionSection(): string {
+  if (!existsSync(TEN_MILLION_RESULTS)) return '(not measured: `BENCH_SIZES=10000000 BENCH_PROVIDERS=postgresql BENCH_SCENARIOS=list,pipeline BENCH_RESULTS_FILE=bench/results/ten-million.json pnpm bench`)';
+  const run = JSON.parse(readFileSync(TEN_MILLION_RESULTS, 'utf8')) as BenchReport;
+  const fill = run.results.filter((r) => r.scenario === 'fill');
+  const reads = run.results.filter((r) => TEN_MILLION_SCENARIOS.includes(r.scenario));
+  return (
+    runOrigin(run, 'bench/results/ten-million.json') +
+    table(
+      ['database', 'leads', 'fill s', 'on disk (tables, indexes)', 'load average'],
+      fill.map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(0), `${(r.bytesOnDisk / 1024 ** 3).toFixed(1)} GiB`, String(r.loadAverage1m)]),
+    ) +
+    '\n\n' +
+    table(
+      ['database', 'leads', 'read', 'connections', 'API req/s', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'goal p95 ms', 'errors', 'load average'],
+      reads.map((r) => [
+        r.provider, sizeText(r.size), r.scenario, String(r.connections ?? run.settings.connections), spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1),
+        spreadText(r.api.p95), r.api.p99.median.toFixed(1), `${GOALS.listP95Ms} ${verdict(r.api.p95.median < GOALS.listP95Ms)}`, String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
+}
+
+/** One, two and three instances behind HAProxy at a million leads: throughput, p95 and the cores each took. */
+function instancesSection(): string {
+  if (!existsSync(INSTANCES_RESULTS)) return '(not measured: `BENCH_SIZES=1000000 BENCH_PROVIDERS=postgresql BENCH_SCENARIOS=instances BENCH_RESULTS_FILE=bench/results/instances-1m.json pnpm bench`)';
+  const run = JSON.parse(readFileSync(INSTANCES_RESULTS, 'utf8')) as BenchReport;
+  const cores = (r: Row) => (r.apiCores as number[] | Spread | undefined) ?? [];
+  const list = run.results.filter((r) => r.scenario === 'instances: list first page');
+  const ingest = run.results.filter((r) => r.scenario === 'instances: webhook ingest');
+  return (
+    runOrigin(run, 'bench/results/instances-1m.json') +
+    table(
+      ['instances', 'list req/s', 'list p95 ms', "instances' cores (sum)", "proxy's cores", 'API CPU ms per request', 'errors', 'load average'],
+      list.map((r) => [String(r.instances), spreadText(r.requestsPerSecond, 0), spreadText(r.p95), spreadText(cores(r) as Spread, 2), spreadText(r.proxyCores, 2), spreadText(r.apiCpuMsPerRequest, 2), String(r.errors), String(r.loadAverage1m)]),
+    ) +
+    '\n\n' +
+    table(
+      ['instances', 'webhooks accepted/s', 'p99 ms', 'accepted', 'lost', "each instance's cores", "proxy's cores", 'load average'],
+      ingest.map((r) => [String(r.instances), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.lost), (r.apiCores as number[]).map((c) => c.toFixed(2)).join(' / '), (r.proxyCores as number).toFixed(2), String(r.loadAverage1m)]),
+    )
+  );
 }
 
 /** The agent's questions: from this run, or from the runs made of them alone (100k, then a million). */

@@ -1,7 +1,7 @@
 // `pnpm bench`: fills SQLite and PostgreSQL with N generated leads (BENCH_SIZES, default
 // 10000,100000,1000000), measures the scenarios of BENCHMARKS.md against their
 // baselines side by side, and writes bench/results/latest.json and BENCHMARKS.md.
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { REPOSITORY_ROOT, startApi, startServerProcess, type ServerProcess } from '@lead-desk/test-support';
@@ -22,6 +22,7 @@ import { speedToLead } from './speed-to-lead-test';
 import { benchTaskCount, fillTasks, TASK_READERS, taskAnswerSize, taskScenarios } from './tasks-test';
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 import { agentTools } from './agent-tools-test';
+import { instancesScenarios } from './instances-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -46,7 +47,7 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools', 'instances'] as const;
 /** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
 const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
 const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
@@ -65,18 +66,31 @@ for (const group of SCENARIOS) {
 async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
   if (provider === 'sqlite') {
     const dir = mkdtempSync(join(tmpdir(), 'lead-desk-bench-'));
-    return { url: `file:${join(dir, 'leads.db')}`, drop: async () => rmSync(dir, { recursive: true, force: true }) };
+    const file = join(dir, 'leads.db');
+    // The database file with its write-ahead log, as the fill left them.
+    const bytesOnDisk = async () => ['', '-wal'].reduce((sum, suffix) => sum + (existsSync(file + suffix) ? statSync(file + suffix).size : 0), 0);
+    return { url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }), bytesOnDisk };
   }
   const schema = `lead_desk_bench_${size}_${process.pid}`;
-  const admin = async (sql: string) => {
+  const admin = async (sql: string, values: unknown[] = []) => {
     const client = new Client({ connectionString: POSTGRES_URL });
     await client.connect();
-    await client.query(sql).finally(() => client.end());
+    return client.query(sql, values).finally(() => client.end());
   };
   // The job queue (pg-boss) keeps a schema of its own beside the app's.
   const drop = () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
   await drop();
-  return { url: `${POSTGRES_URL}?schema=${schema}`, drop };
+  // Tables with their indexes and TOAST, of the app's schema and the job queue's.
+  const bytesOnDisk = async () =>
+    Number(
+      (
+        await admin(
+          `SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ($1, $2) AND c.relkind IN ('r', 'm')`,
+          [schema, `${schema}_jobs`],
+        )
+      ).rows[0].bytes,
+    );
+  return { url: `${POSTGRES_URL}?schema=${schema}`, drop: async () => void (await drop()), bytesOnDisk };
 }
 
 function summariseLoad(runs: LoadResult[]) {
@@ -195,7 +209,7 @@ async function main(): Promise<void> {
       const fillStarted = performance.now();
       const dataSet = await fillDatabase(database.url, size);
       const fillSeconds = (performance.now() - fillStarted) / 1000;
-      record({ provider, size, scenario: 'fill', seconds: fillSeconds });
+      record({ provider, size, scenario: 'fill', seconds: fillSeconds, bytesOnDisk: await database.bytesOnDisk() });
       // First and alone: an agent's view needs the API in staff mode, and on SQLite its start (the
       // migrations' lock) would wait on the other API's or the baseline's connection and fail.
       if (SCENARIOS.has('duplicates')) {
@@ -275,6 +289,11 @@ async function main(): Promise<void> {
         await baseline.stop();
       }
       try {
+        // Several API instances behind the compose file's HAProxy (issue 26): on PostgreSQL, the database they share in production.
+        if (SCENARIOS.has('instances') && provider === 'postgresql') {
+          const options = { databaseUrl: database.url, existingLeads: size, connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS };
+          await instancesScenarios(options, (row) => record({ provider, size, ...row }));
+        }
         // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
         if (SCENARIOS.has('speed-to-lead')) {
           record({ provider, size, scenario: 'inbound lead to call', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });

@@ -11,3 +11,4 @@ export { freePort } from './free-port';
 export { REPOSITORY_ROOT } from './repository-root';
 export { EndedBeforeReadyError, startServerProcess, type ProcessExit, type ServerProcess } from './server-process';
 export { TcpProxy } from './tcp-proxy';
+export { HaproxyBalancer } from './haproxy-balancer';
