@@ -77,7 +77,7 @@ async function main(): Promise<void> {
   const [url, out] = process.argv.slice(2);
   if (!url) throw new Error('Usage: pnpm --filter @lead-desk/bench plans <DATABASE_URL> [out.md]');
   const target = parseDatabaseUrl(url);
-  const database = new Database(target, loadAppConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }));
+  const database = new Database(target, null, loadAppConfig({ DATABASE_URL: url, DEMO_DATA: 'false', LOG_LEVEL: 'silent' }));
   const repository = new LeadsRepository(database, new LeadSourcesRepository(database), new LeadResponseTimesRepository(database));
   const explain = (query: Sql) =>
     target.provider === 'sqlite' ? sql`EXPLAIN QUERY PLAN ${query}` : sql`EXPLAIN (COSTS OFF) ${query}`;

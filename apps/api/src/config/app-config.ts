@@ -1,6 +1,8 @@
 import { join } from 'node:path';
 import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
+import { parseDatabaseUrl } from '../database/database-url';
+import { parseReadReplicaUrl } from '../database/read-replica-url';
 import { CADENCE_FORMAT, parseCallbackCadence, type CallbackCadence } from '../voice/callbacks/callback-cadence';
 
 /** data/leads.db at the repository root, whichever folder the app is started from. */
@@ -64,6 +66,11 @@ const appConfigSchema = z.object({
     .string()
     .regex(/^(file:|postgres:\/\/|postgresql:\/\/)/, 'must start with file:, postgres:// or postgresql://')
     .default(DEFAULT_DATABASE_URL),
+  // A streaming replica of DATABASE_URL's PostgreSQL: the lists, counts, stats, board, exports and reports read there (README "Read replica").
+  DATABASE_READ_URL: z
+    .string()
+    .regex(/^(postgres:\/\/|postgresql:\/\/)/, 'must start with postgres:// or postgresql://')
+    .optional(),
   DATABASE_POOL_SIZE: z.coerce.number().int().min(1).max(500).default(10),
   DEMO_DATA: booleanFlag.default(true),
   APP_TIME_ZONE: timeZoneSchema.default('Asia/Kolkata'),
@@ -226,6 +233,13 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const { VAPI_WEBHOOK_HMAC_SECRET: hmacSecret, VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64: secretIsBase64 } = result.data;
   if (hmacSecret && secretIsBase64 && !BASE64.test(hmacSecret)) {
     throw new InvalidConfigError('Invalid configuration:\n  VAPI_WEBHOOK_HMAC_SECRET: must be base64 when VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 is true');
+  }
+  if (result.data.DATABASE_READ_URL) {
+    try {
+      parseReadReplicaUrl(result.data.DATABASE_READ_URL, parseDatabaseUrl(result.data.DATABASE_URL));
+    } catch (error) {
+      throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_READ_URL: ${(error as Error).message}`);
+    }
   }
   const isProduction = result.data.NODE_ENV === 'production';
   if (isProduction && result.data.AUTH_MODE === 'open' && !result.data.DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION) {

@@ -36,6 +36,8 @@ export interface DatabaseDialect {
    */
   openAggregateReader(): RowReader;
   openCsvExport(): CsvExport;
+  /** The read side on this dialect's target as a replica of the primary (DATABASE_READ_URL): PostgreSQL's streaming standby; SQLite has none. */
+  openReadReplica(): ReadReplica;
   openNotifications(client: LeadDeskPrismaClient): Notifications;
   /** Dispatches background jobs' batches (PostgreSQL: pg-boss in a schema of its own; SQLite: a lease on the jobs table). */
   openJobQueue(client: LeadDeskPrismaClient, options: JobQueueOptions): JobQueue;
@@ -43,7 +45,8 @@ export interface DatabaseDialect {
   /** A parameter with its type, where the database cannot infer one (inside a VALUES list). */
   typed(value: unknown, type: ColumnType): Sql;
   /**
-   * A query of one row, `version` (text), that changes whenever `table` may have changed, as the read side sees it.
+   * A query of one row, `version` (text), that changes whenever `table` may have changed, and `position` (text, or null
+   * without replication): where the primary's writes had reached, which a replica's reads wait for (`ReadReplica.hasReplayed`).
    * `leads_membership`: whenever which leads exist, are qualified or archived may have changed (PostgreSQL keeps a
    * counter for it; SQLite's data_version moves with every commit, which covers it too).
    */
@@ -97,6 +100,18 @@ export type SearchPurpose = 'page' | 'count';
 export interface RowReader {
   /** The query's rows, booleans as booleans, times as UtcTimeText, counts as numbers. */
   rows<T>(query: Sql): Promise<T[]>;
+  close(): Promise<void>;
+}
+
+/** The read side's connections on a replica of the primary, which may lag it (DATABASE_READ_URL). */
+export interface ReadReplica {
+  readonly reader: RowReader;
+  readonly aggregates: RowReader;
+  readonly csvExport: CsvExport;
+  /** Whether it replays another database's writes (a replica named by mistake as the primary, or promoted, is not one). */
+  isStandby(): Promise<boolean>;
+  /** Whether every write the primary had made at `position` (`tableVersion`'s) is visible here. */
+  hasReplayed(position: string): Promise<boolean>;
   close(): Promise<void>;
 }
 

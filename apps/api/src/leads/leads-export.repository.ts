@@ -1,7 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { WHATSAPP_CONSENT_PURPOSE } from '@lead-desk/contracts';
 import type { Readable } from 'node:stream';
-import { Database } from '../database/database';
+import { Database, type ReadFrom } from '../database/database';
 import { sql, type Sql } from '../database/sql';
 import type { CsvCellSource, CsvFormat } from '../database/database-dialect';
 import { FORMULA_QUOTE, PREFIXED_STARTS } from './csv/formula-escape';
@@ -65,22 +65,27 @@ export class LeadsExportRepository {
 
   /** The filter's leads as leads.csv, newest first, streamed with backpressure; a database out of reach fails before the answer starts. */
   async leadsCsv(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Readable> {
-    return this.csvOf(await this.leads.listConditions(filter, access));
+    // On the replica when there is one: the list's pages, as the list shows them, up to a replay lag behind.
+    return this.csvOf(await this.leads.listConditions(filter, access), 'replica');
   }
 
   /** The leads a job selected (a bulk export), as leads.csv in the same columns and order; archived ones too, since they were picked. */
   jobSelectionCsv(jobId: string): Promise<Readable> {
-    return this.csvOf([sql`id IN (SELECT lead_id FROM job_items WHERE job_id = ${jobId})`]);
+    // The job's items were written a moment ago, on the primary: a replica may not have them yet.
+    return this.csvOf([sql`id IN (SELECT lead_id FROM job_items WHERE job_id = ${jobId})`], 'primary');
   }
 
-  private async csvOf(where: Sql[]): Promise<Readable> {
-    const csv = await this.database.exportCsv({
-      columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
-      table: 'leads',
-      where,
-      orderBy: 'created_at DESC, id DESC',
-      format: LEAD_CSV_FORMAT,
-    });
+  private async csvOf(where: Sql[], from: ReadFrom): Promise<Readable> {
+    const csv = await this.database.exportCsv(
+      {
+        columns: LEAD_CSV_COLUMNS.map((header) => ({ header, cell: LEAD_CSV_CELLS[header] })),
+        table: 'leads',
+        where,
+        orderBy: 'created_at DESC, id DESC',
+        format: LEAD_CSV_FORMAT,
+      },
+      from,
+    );
     // In front of the header the database wrote, before anyone reads the stream.
     csv.unshift(UTF8_BOM);
     return csv;

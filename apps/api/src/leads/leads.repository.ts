@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../database/database';
+import { Database, type VersionedReads } from '../database/database';
 import type { ColumnType } from '../database/database-dialect';
 import type { Lead, LeadUncheckedCreateInput, LeadWhereInput, StoredLead } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
@@ -88,14 +88,16 @@ export class LeadsRepository {
     const conditions = await this.listConditions(filter, access, await this.tagPageConditions.conditions(filter.tag ?? []));
     if (after) conditions.push(sql`(created_at, id) < (${after.createdAt}, ${after.id})`);
     // Each name by its primary key: as a join, SQLite sometimes built an index over the page and sorted it again.
-    return this.database.rows<LeadRow>(sql`
+    const page = sql`
       SELECT page.*,
         (SELECT name FROM stages WHERE stages.id = page."stageId") AS "stageName",
         (SELECT kind FROM stages WHERE stages.id = page."stageId") AS "stageKind",
         (SELECT name FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerName",
         (SELECT email FROM staff_users WHERE staff_users.id = page."ownerId") AS "ownerEmail"
       FROM (SELECT ${LEAD_COLUMNS} FROM leads ${where(conditions)} ORDER BY created_at DESC, id DESC LIMIT ${limit}) page
-      ORDER BY page."createdAt" DESC, page.id DESC`);
+      ORDER BY page."createdAt" DESC, page.id DESC`;
+    // On the replica when there is one: a page may miss the latest writes by the replay lag (README "Read replica").
+    return this.database.rows<LeadRow>(page, 'replica');
   }
 
   /**
@@ -110,17 +112,18 @@ export class LeadsRepository {
 
   /** The exact number of leads matching the filter, counted once per filter while the table is unchanged. */
   async count(filter: ResolvedLeadFilter, access: LeadAccess): Promise<number> {
-    const version = await this.database.tableVersion(readsMembershipOnly(filter, access) ? 'leads_membership' : 'leads');
-    return this.counts.get(filterKey(filter, access), version, async () => {
-      const [row] = await this.database.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))}`);
+    const reads = await this.database.versionedReads(readsMembershipOnly(filter, access) ? 'leads_membership' : 'leads');
+    return this.counts.get(filterKey(filter, access), reads.version, async () => {
+      const [row] = await reads.rows<{ count: number }>(sql`SELECT COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))}`);
       return row.count;
     });
   }
 
   /** How many leads of the filter each stage holds (stages without any are left out), counted once per filter while the table is unchanged. */
   async countByStage(filter: ResolvedLeadFilter, access: LeadAccess): Promise<Map<string, number>> {
-    const counts = await this.boardCounts.get(filterKey(filter, access), await this.tableVersion(), async () =>
-      this.database.rows<{ stageId: string; count: number }>(
+    const reads = await this.versionedReads();
+    const counts = await this.boardCounts.get(filterKey(filter, access), reads.version, async () =>
+      reads.rows<{ stageId: string; count: number }>(
         sql`SELECT stage_id AS "stageId", COUNT(*) AS count FROM leads ${where(await this.countConditions(filter, access))} GROUP BY stage_id`,
       ),
     );
@@ -134,21 +137,22 @@ export class LeadsRepository {
     return conditions;
   }
 
-  /** Changes whenever the leads table may have changed (the caches above last until then). */
-  private tableVersion(): Promise<string> {
-    return this.database.tableVersion('leads');
+  /** The leads table's version (the caches above last until it changes), and reads at least as fresh, on the replica when there is one. */
+  private versionedReads(): Promise<VersionedReads> {
+    return this.database.versionedReads('leads');
   }
 
   /** The dashboard's stats (archived leads aside), computed once per time window while the leads table is unchanged. */
   async stats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
-    return this.statsByWindows.get(JSON.stringify([windows, leadAccessKey(access)]), await this.tableVersion(), () => this.computeStats(windows, access));
+    const reads = await this.versionedReads();
+    return this.statsByWindows.get(JSON.stringify([windows, leadAccessKey(access)]), reads.version, () => this.computeStats(windows, access, reads));
   }
 
-  private async computeStats(windows: StatsWindows, access: LeadAccess): Promise<LeadStats> {
+  private async computeStats(windows: StatsWindows, access: LeadAccess, reads: VersionedReads): Promise<LeadStats> {
     const { thisMonthStart, nextMonthStart, lastMonthStart, todayStart, tomorrowStart } = windows;
     const thisMonth = sql`created_at >= ${thisMonthStart} AND created_at < ${nextMonthStart}`;
     const lastMonth = sql`created_at >= ${lastMonthStart} AND created_at < ${thisMonthStart}`;
-    const [row] = await this.database.rows<Record<Exclude<keyof LeadStats, 'unqualified'>, number>>(sql`
+    const [row] = await reads.rows<Record<Exclude<keyof LeadStats, 'unqualified'>, number>>(sql`
       SELECT
         COUNT(*) AS total,
         COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified,
@@ -177,10 +181,11 @@ export class LeadsRepository {
    * which both databases run without time zone support of their own.
    */
   async countPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
-    return this.dailyCountsByDays.get(JSON.stringify([days, leadAccessKey(access)]), await this.tableVersion(), () => this.computeCountPerDay(days, access));
+    const reads = await this.versionedReads();
+    return this.dailyCountsByDays.get(JSON.stringify([days, leadAccessKey(access)]), reads.version, () => this.computeCountPerDay(days, access, reads));
   }
 
-  private async computeCountPerDay(days: { start: Date; end: Date }[], access: LeadAccess): Promise<DayCounts[]> {
+  private async computeCountPerDay(days: { start: Date; end: Date }[], access: LeadAccess, reads: VersionedReads): Promise<DayCounts[]> {
     const counts = days.map(() => ({ qualified: 0, unqualified: 0 }));
     if (days.length === 0) return counts;
     const dayIndex = join(
@@ -188,7 +193,7 @@ export class LeadsRepository {
       days.map((day, index) => sql`WHEN created_at < ${day.end} THEN ${raw(String(index))}`),
       ' ',
     );
-    const rows = await this.database.rows<{ day: number; qualified: number; total: number }>(sql`
+    const rows = await reads.rows<{ day: number; qualified: number; total: number }>(sql`
       SELECT CASE ${dayIndex} END AS day, COUNT(CASE WHEN qualified = ${true} THEN 1 END) AS qualified, COUNT(*) AS total
       FROM leads ${where([sql`created_at >= ${days[0].start} AND created_at < ${days.at(-1)!.end} AND archived_at IS NULL`, ...leadAccessConditions(access)])}
       GROUP BY 1`);

@@ -53,8 +53,9 @@ export class TagsRepository {
 
   /** Each tag on the leads the viewer may see, archived ones aside, most used first; a tag's name is its earliest spelling in sort order. */
   async counted(access: LeadAccess): Promise<TagCount[]> {
-    return this.counts.get(leadAccessKey(access), await this.database.tableVersion('leads'), () =>
-      this.database.rows<TagCount>(sql`
+    const reads = await this.database.versionedReads('leads');
+    return this.counts.get(leadAccessKey(access), reads.version, () =>
+      reads.rows<TagCount>(sql`
         SELECT MIN(t.name) AS tag, COUNT(*) AS count
         FROM lead_tags t JOIN leads ON leads.id = t.lead_id
         WHERE ${join([sql`leads.archived_at IS NULL`, ...leadAccessConditions(access)], ' AND ')}

@@ -62,6 +62,11 @@ export class SqliteDialect implements DatabaseDialect {
     return new SqliteAggregateReader(this.target.filename);
   }
 
+  /** Never reached: DATABASE_READ_URL is refused at start-up with SQLite (read-replica-url.ts). */
+  openReadReplica(): never {
+    throw new Error('SQLite has no read replica: DATABASE_READ_URL needs DATABASE_URL on PostgreSQL');
+  }
+
   openCsvExport(): SqliteCsvExport {
     return new SqliteCsvExport(this.target.filename);
   }
@@ -91,7 +96,7 @@ export class SqliteDialect implements DatabaseDialect {
 
   /** The read connection's data_version: it writes nothing, so any commit by another connection moves it. */
   tableVersion(): Sql {
-    return sql`SELECT CAST(data_version AS TEXT) AS version FROM pragma_data_version`;
+    return sql`SELECT CAST(data_version AS TEXT) AS version, NULL AS position FROM pragma_data_version`;
   }
 
   searchCondition(targets: readonly SearchTarget[], purpose: SearchPurpose, reader: RowReader): Promise<Sql> {

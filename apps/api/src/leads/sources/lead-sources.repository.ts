@@ -1,5 +1,5 @@
 import { Injectable } from '@nestjs/common';
-import { Database } from '../../database/database';
+import { Database, type VersionedReads } from '../../database/database';
 import { join, sql, type Sql } from '../../database/sql';
 import { VersionedCache } from '../../database/versioned-cache';
 import type { LeadAccess } from '../access/lead-access';
@@ -30,10 +30,9 @@ export class LeadSourcesRepository {
 
   /** Every spelling of a source among the leads a list of `archived` shows. */
   async spellings(archived: boolean): Promise<string[]> {
-    if (!archived) return this.sources(sql`${LISTED_SPELLINGS} SELECT source FROM spellings WHERE source IS NOT NULL`);
-    return this.archivedSpellings.get('archived', await this.database.tableVersion('leads'), () =>
-      this.sources(sql`SELECT DISTINCT source FROM leads WHERE archived_at IS NOT NULL`),
-    );
+    if (!archived) return this.sources(sql`${LISTED_SPELLINGS} SELECT source FROM spellings WHERE source IS NOT NULL`, this.database);
+    const reads = await this.database.versionedReads('leads');
+    return this.archivedSpellings.get('archived', reads.version, () => this.sources(sql`SELECT DISTINCT source FROM leads WHERE archived_at IS NOT NULL`, reads));
   }
 
   /**
@@ -48,10 +47,11 @@ export class LeadSourcesRepository {
       : sql`${LISTED_SPELLINGS}
           SELECT source, (SELECT COUNT(*) FROM leads WHERE ${join([sql`archived_at IS NULL AND leads.source = spellings.source`, ...leadAccessConditions(access)], ' AND ')}) AS count
           FROM spellings WHERE source IS NOT NULL`;
-    return this.counts.get(JSON.stringify([leadAccessKey(access), archived]), await this.database.tableVersion('leads'), () => this.database.rows<SpellingCount>(query));
+    const reads = await this.database.versionedReads('leads');
+    return this.counts.get(JSON.stringify([leadAccessKey(access), archived]), reads.version, () => reads.rows<SpellingCount>(query));
   }
 
-  private async sources(query: Sql): Promise<string[]> {
-    return (await this.database.rows<{ source: string }>(query)).map(({ source }) => source);
+  private async sources(query: Sql, reads: Pick<VersionedReads, 'rows'>): Promise<string[]> {
+    return (await reads.rows<{ source: string }>(query)).map(({ source }) => source);
   }
 }
