@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
 import { parseDatabaseUrl } from '../database/database-url';
+import { parseListenUrl } from '../database/listen-url';
 import { parseReadReplicaUrl } from '../database/read-replica-url';
 import { CADENCE_FORMAT, parseCallbackCadence, type CallbackCadence } from '../voice/callbacks/callback-cadence';
 
@@ -68,6 +69,11 @@ const appConfigSchema = z.object({
     .default(DEFAULT_DATABASE_URL),
   // A streaming replica of DATABASE_URL's PostgreSQL: the lists, counts, stats, board, exports and reports read there (README "Read replica").
   DATABASE_READ_URL: z
+    .string()
+    .regex(/^(postgres:\/\/|postgresql:\/\/)/, 'must start with postgres:// or postgresql://')
+    .optional(),
+  // The live events' LISTEN connection straight to PostgreSQL when DATABASE_URL goes through PgBouncer in transaction mode (README "Several instances").
+  DATABASE_LISTEN_URL: z
     .string()
     .regex(/^(postgres:\/\/|postgresql:\/\/)/, 'must start with postgres:// or postgresql://')
     .optional(),
@@ -239,6 +245,13 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       parseReadReplicaUrl(result.data.DATABASE_READ_URL, parseDatabaseUrl(result.data.DATABASE_URL));
     } catch (error) {
       throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_READ_URL: ${(error as Error).message}`);
+    }
+  }
+  if (result.data.DATABASE_LISTEN_URL) {
+    try {
+      parseListenUrl(result.data.DATABASE_LISTEN_URL, parseDatabaseUrl(result.data.DATABASE_URL));
+    } catch (error) {
+      throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_LISTEN_URL: ${(error as Error).message}`);
     }
   }
   const isProduction = result.data.NODE_ENV === 'production';

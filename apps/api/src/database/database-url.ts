@@ -23,3 +23,8 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
   }
   throw new Error('DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)');
 }
+
+/** The database a PostgreSQL URL names; empty when it names none (the server then takes the user's name). */
+export function databaseName(target: PostgresTarget): string {
+  return decodeURIComponent(new URL(target.connectionString).pathname.slice(1));
+}

@@ -1,4 +1,4 @@
-import { parseDatabaseUrl, type DatabaseTarget, type PostgresTarget } from './database-url';
+import { databaseName, parseDatabaseUrl, type DatabaseTarget, type PostgresTarget } from './database-url';
 
 /** The app's read replica (DATABASE_READ_URL), or null without one (DatabaseModule). */
 export const DATABASE_READ_TARGET = Symbol('DATABASE_READ_TARGET');
@@ -19,9 +19,4 @@ export function parseReadReplicaUrl(readUrl: string, primary: DatabaseTarget): P
     throw new Error(`names database "${replicaDatabase}" and DATABASE_URL "${primaryDatabase}": a replica holds the primary's databases as they are, so both must name the same`);
   }
   return replica;
-}
-
-/** The database a URL names; empty when it names none (the server then takes the user's name). */
-function databaseName(target: PostgresTarget): string {
-  return decodeURIComponent(new URL(target.connectionString).pathname.slice(1));
 }

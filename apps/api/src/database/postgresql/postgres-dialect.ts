@@ -4,6 +4,7 @@ import { Client, escapeIdentifier } from 'pg';
 import { PrismaClient } from '../../generated/postgresql/client';
 import type { ColumnType, DatabaseDialect, JobQueueOptions, SearchTarget } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
+import { parseListenUrl } from '../listen-url';
 import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
 import { join, raw, sql, type Sql } from '../sql';
 import { PostgresCsvExport } from './postgres-csv-export';
@@ -87,8 +88,8 @@ export class PostgresDialect implements DatabaseDialect {
     return new PostgresCsvExport(this.target);
   }
 
-  openNotifications(client: LeadDeskPrismaClient): PostgresNotifications {
-    return new PostgresNotifications(this.target, client);
+  openNotifications(client: LeadDeskPrismaClient, listenUrl?: string): PostgresNotifications {
+    return new PostgresNotifications(listenUrl ? parseListenUrl(listenUrl, this.target) : this.target.connectionString, client);
   }
 
   openJobQueue(_client: LeadDeskPrismaClient, options: JobQueueOptions): PgBossJobQueue {

@@ -1,7 +1,6 @@
 import { Logger } from '@nestjs/common';
 import { Client, escapeIdentifier } from 'pg';
 import type { Notifications } from '../database-dialect';
-import type { PostgresTarget } from '../database-url';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 
 /**
@@ -21,7 +20,8 @@ export class PostgresNotifications implements Notifications {
   private closed = false;
 
   constructor(
-    private readonly target: PostgresTarget,
+    /** Where LISTEN connects: DATABASE_URL's database, or DATABASE_LISTEN_URL's (the same database, bypassing a pooler). */
+    private readonly listenConnectionString: string,
     private readonly client: LeadDeskPrismaClient,
   ) {}
 
@@ -48,7 +48,7 @@ export class PostgresNotifications implements Notifications {
   }
 
   private async connect(): Promise<void> {
-    const client = new Client({ connectionString: this.target.connectionString });
+    const client = new Client({ connectionString: this.listenConnectionString });
     client.on('notification', ({ channel, payload }) => {
       if (!payload || !this.listeners.has(channel)) return;
       // One NOTIFY statement's payloads arrive together: collect them, then deliver them at once.
