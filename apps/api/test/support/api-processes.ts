@@ -1,6 +1,9 @@
 import { startApi, type ServerProcess } from '@lead-desk/test-support';
 import { createTestDatabase, type TestDatabase } from './test-database';
 
+/** How the processes start: one after the other (the first applies the migrations), or all at the same moment, as a deployment's replicas do. */
+export type ProcessStart = 'one after another' | 'together';
+
 /** Several API processes, as real processes, on one PostgreSQL database of their own: instances sharing it, as in production. */
 export class ApiProcesses {
   readonly apis: ServerProcess[] = [];
@@ -11,10 +14,19 @@ export class ApiProcesses {
     return this.testDatabase;
   }
 
-  /** `count` processes with `env` and the database's URL, started one after the other: the first applies the migrations. */
-  async start(count: number, env: Record<string, string>): Promise<void> {
+  /** `count` processes with `env` and the database's URL; resolves once every one answers /api/health. */
+  async start(count: number, env: Record<string, string>, start: ProcessStart = 'one after another'): Promise<void> {
     this.testDatabase = await createTestDatabase('postgresql');
-    for (let i = 0; i < count; i += 1) this.apis.push(await startApi({ entry: 'source', env: { ...env, DATABASE_URL: this.testDatabase.url } }));
+    const startOne = () => startApi({ entry: 'source', env: { ...env, DATABASE_URL: this.database.url } });
+    if (start === 'one after another') {
+      for (let i = 0; i < count; i += 1) this.apis.push(await startOne());
+      return;
+    }
+    // Every start is awaited, even after one has failed, so stop() ends those that did come up.
+    const started = await Promise.allSettled(Array.from({ length: count }, startOne));
+    for (const result of started) if (result.status === 'fulfilled') this.apis.push(result.value);
+    const failed = started.filter((result) => result.status === 'rejected');
+    if (failed.length > 0) throw new AggregateError(failed.map((result) => result.reason), `${failed.length} of ${count} API processes started together did not become ready`);
   }
 
   async stop(): Promise<void> {
