@@ -18,6 +18,14 @@ export interface DatabaseDialect {
 
   /** Makes sure there is a database to migrate: SQLite's folder, PostgreSQL's schema. */
   ensureExists(): Promise<void>;
+  /**
+   * Runs the start-up work that must run once (migrations, the job queue's set-up) while no other
+   * instance on this database runs it; one that finds another at it waits, says so, then finds it done.
+   * SQLite's file belongs to one process: nothing to wait for.
+   */
+  whileAloneAtStartUp<T>(work: () => Promise<T>): Promise<T>;
+  /** Creates or upgrades what the job queue keeps outside the migrations (PostgreSQL: pg-boss's schema and queue). */
+  setUpJobQueue(): Promise<void>;
   /** Prisma's driver adapter (no engine binary), for the client and for migrations. */
   adapterFactory(options?: { poolSize?: number; onPoolError?: (error: Error) => void }): SqlMigrationAwareDriverAdapterFactory;
   createClient(poolSize: number): LeadDeskPrismaClient;

@@ -12,6 +12,26 @@ interface StepData {
   jobId: string;
 }
 
+/** pg-boss's schema beside the app's. */
+const bossSchema = (target: PostgresTarget): string => `${target.schema}_jobs`;
+
+/**
+ * Creates or upgrades pg-boss's schema and creates the queue, then lets go: start-up work that
+ * must run once across instances, so it runs under the start-up lock (withStartUpLock), never
+ * beside another instance's (see there why pg-boss's own locks are not enough).
+ */
+export async function setUpPgBossQueue(target: PostgresTarget): Promise<void> {
+  const boss = new PgBoss({ connectionString: target.connectionString, schema: bossSchema(target), max: 1, application_name: 'lead-desk-jobs-set-up', supervise: false, schedule: false });
+  const logger = new Logger('PgBossSetUp');
+  boss.on('error', (error) => logger.error({ err: error }, 'pg-boss failed while setting up'));
+  await boss.start();
+  try {
+    await boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
+  } finally {
+    await boss.stop({ graceful: false, wait: true });
+  }
+}
+
 /**
  * PostgreSQL's job queue: pg-boss 10 (11+ needs Node 22), in a schema of its own beside the
  * app's (`<schema>_jobs`). Each step of a job (batches for up to half a lease) is a pg-boss
@@ -32,8 +52,10 @@ export class PgBossJobQueue implements JobQueue {
   constructor(target: PostgresTarget, options: JobQueueOptions) {
     this.boss = new PgBoss({
       connectionString: target.connectionString,
-      schema: `${target.schema}_jobs`,
+      schema: bossSchema(target),
       max: 2,
+      // The schema and the queue were set up at start-up (setUpPgBossQueue): start only checks its version.
+      migrate: false,
       application_name: 'lead-desk-jobs',
       // Expiry is checked by maintenance: as often as half a lease, so a dead step is retried within 1.5 leases.
       maintenanceIntervalSeconds: Math.max(1, Math.floor(options.leaseSeconds / 2)),
@@ -51,7 +73,6 @@ export class PgBossJobQueue implements JobQueue {
   async start(worker: JobWorker): Promise<void> {
     await this.boss.start();
     this.started = true;
-    await this.boss.createQueue(QUEUE, { name: QUEUE, policy: 'standard' });
     const workerId: string = await this.boss.work<StepData>(QUEUE, { batchSize: 1, includeMetadata: true, pollingIntervalSeconds: 0.5 }, async ([step]) => {
       const { jobId } = step.data;
       const handOnAt = Date.now() + this.stepMs;

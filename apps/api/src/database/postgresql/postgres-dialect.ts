@@ -9,11 +9,12 @@ import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
 import { join, raw, sql, type Sql } from '../sql';
 import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresNotifications } from './postgres-notifications';
-import { PgBossJobQueue } from './pg-boss-job-queue';
+import { PgBossJobQueue, setUpPgBossQueue } from './pg-boss-job-queue';
 import { postgresPoolConfig } from './postgres-pool';
 import { postgresSearchCondition } from './postgres-search';
 import { PostgresReadReplica } from './postgres-read-replica';
 import { PostgresReader } from './postgres-reader';
+import { withStartUpLock } from './start-up-lock';
 
 const POSTGRES_TYPES: Record<ColumnType, string> = {
   text: 'text',
@@ -53,6 +54,14 @@ export class PostgresDialect implements DatabaseDialect {
     } finally {
       await client.end();
     }
+  }
+
+  whileAloneAtStartUp<T>(work: () => Promise<T>): Promise<T> {
+    return withStartUpLock(this.target, work);
+  }
+
+  setUpJobQueue(): Promise<void> {
+    return setUpPgBossQueue(this.target);
   }
 
   adapterFactory({ poolSize = 10, onPoolError }: { poolSize?: number; onPoolError?: (error: Error) => void } = {}): PrismaPg {

@@ -28,6 +28,14 @@ export class SqliteDialect implements DatabaseDialect {
     if (this.target.filename !== ':memory:') mkdirSync(dirname(this.target.filename), { recursive: true });
   }
 
+  /** One API process per file: no other instance to wait for. */
+  whileAloneAtStartUp<T>(work: () => Promise<T>): Promise<T> {
+    return work();
+  }
+
+  /** The jobs table, with its leases, is one of the migrations. */
+  async setUpJobQueue(): Promise<void> {}
+
   adapterFactory(): SecureDeleteSqliteAdapter {
     // Writers wait for each other instead of failing with SQLITE_BUSY.
     return new SecureDeleteSqliteAdapter({ url: this.target.filename, timeout: 10_000 });
