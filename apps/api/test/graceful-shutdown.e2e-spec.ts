@@ -78,11 +78,14 @@ describe.each(PROVIDERS)('graceful shutdown on %s (real processes)', (provider) 
     const stream = await SseClient.connect(`${url}/api/events`);
     const readiness = probeReadiness(url);
     const callId = `graceful-${provider}`;
+    // One kept-alive connection, as a browser's: the webhook in flight, then the event stream reconnecting on it.
+    const browser = new Agent({ keepAlive: true, maxSockets: 1 });
     const webhook = await startSlowRequest(
       `${url}/api/webhooks/vapi`,
       'POST',
       { 'Content-Type': 'application/json' },
       Buffer.from(JSON.stringify(endOfCallReport({ callId, number: '+919860000777' }))),
+      browser,
     );
     // The server has read the webhook's headers (it answers another request after them): the webhook is in flight.
     expect((await fetch(`${url}/api/health`)).status).toBe(200);
@@ -103,6 +106,13 @@ describe.each(PROVIDERS)('graceful shutdown on %s (real processes)', (provider) 
     webhook.finish();
     const answer = await webhook.answer;
     expect({ status: answer.status, body: JSON.parse(answer.body) as unknown }).toEqual({ status: 200, body: { received: true, stored: true, processed: true } });
+    // A reconnection on that connection (EventSource's, every 3 s) is not served: before, it was, and the process never exited.
+    const reconnection = await new Promise<string>((resolve) => {
+      const outgoing = get(`${url}/api/events`, { agent: browser }, (response) => resolve(`answered ${response.statusCode}`));
+      outgoing.on('error', (error: NodeJS.ErrnoException) => resolve(error.code ?? error.message));
+    });
+    browser.destroy();
+    expect(reconnection).toBe('ECONNREFUSED');
     await exit;
     readiness.stop();
     expect(exited).toMatchObject({ code: 0, signal: null });

@@ -1,4 +1,4 @@
-import { request } from 'node:http';
+import { request, type Agent } from 'node:http';
 import { connect } from 'node:net';
 
 export interface SlowRequest {
@@ -12,8 +12,8 @@ export interface SlowRequest {
  * half are on the server (flushed from this side) when it resolves, the rest waits for finish().
  * Until then the request is in flight on the server.
  */
-export async function startSlowRequest(url: string, method: string, headers: Record<string, string>, body: Buffer): Promise<SlowRequest> {
-  const outgoing = request(url, { method, headers: { ...headers, 'Content-Length': String(body.length) } });
+export async function startSlowRequest(url: string, method: string, headers: Record<string, string>, body: Buffer, agent?: Agent): Promise<SlowRequest> {
+  const outgoing = request(url, { method, agent, headers: { ...headers, 'Content-Length': String(body.length) } });
   const answer = new Promise<{ status: number; body: string }>((resolve, reject) => {
     outgoing.on('response', (response) => {
       const chunks: Buffer[] = [];
