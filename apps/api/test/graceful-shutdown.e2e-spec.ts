@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startApi, type ProcessExit, type ServerProcess } from '@lead-desk/test-support';
 import { endOfCallReport } from './fixtures/vapi-messages';
+import { jobEnded } from './support/bulk-jobs';
 import { queryRows } from './support/database-rows';
+import { expectEachRowImportedOnce, IMPORT_ROWS, JOB_TEST_BATCH, oneBatchDone, readJobOf, startImport, storedJob } from './support/job-processes';
 import { connectionRefused, startSlowRequest } from './support/slow-request';
 import { SseClient } from './support/sse-client';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
@@ -134,6 +136,24 @@ describe.each(PROVIDERS)('graceful shutdown on %s (real processes)', (provider) 
     expect(output).toContain('POST /api/webhooks/vapi');
     expect(output).toContain('Shut down: every request answered, background work stopped, database closed');
     api = undefined;
+  });
+
+  it('lets the job batch in progress commit and exits 0 without an error; the next process finishes the job, each row once', async () => {
+    const jobEnv = { LOG_LEVEL: 'warn', JOB_BATCH_SIZE: String(JOB_TEST_BATCH), JOB_LEASE_SECONDS: '2' };
+    api = await start(jobEnv);
+    const jobId = await startImport(api);
+    await oneBatchDone(api, jobId);
+    expect(await api.stop()).toEqual({ code: 0, signal: null });
+    // Nothing failed on the way out (no batch cut off by the database closing under it).
+    expect(api.output().split('\n').filter((line) => /"level":(50|60)/.test(line))).toEqual([]);
+    const stopped = await storedJob(database, jobId);
+    expect(stopped.status).toBe('running');
+    expect(stopped.processed).toBeLessThan(IMPORT_ROWS);
+    // Whole batches only: the cursor is the last line committed (the header is line 1).
+    expect(stopped.cursor).toBe(String(stopped.processed + 1));
+
+    api = await start(jobEnv);
+    await expectEachRowImportedOnce(database, await jobEnded(readJobOf(api), jobId, 60_000));
   });
 
   it('exits 1 past SHUTDOWN_TIMEOUT_SECONDS, naming the request still in flight', async () => {
