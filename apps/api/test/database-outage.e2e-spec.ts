@@ -103,6 +103,9 @@ describe('PostgreSQL outage during traffic', () => {
       const cutAt = Date.now();
       const health = await testApp.http.get('/api/health').expect(503);
       expect(health.body).toMatchObject({ status: 'error', database: 'postgresql', message: 'The database cannot be reached.' });
+      // A load balancer's readiness check takes the instance out of service while it cannot serve.
+      const readiness = await testApp.http.get('/api/health/ready').expect(503);
+      expect(readiness.body).toEqual({ statusCode: 503, error: 'Service Unavailable', message: 'The database cannot be reached.', status: 'database-unreachable', database: 'postgresql' });
       for (const path of ['/api/leads', '/api/leads/stats', '/api/leads/stats/daily', `/api/leads/${leadId}`, `/api/calls/${callId}`, '/api/leads/export.csv']) {
         const response = await testApp.http.get(path);
         expect({ path, status: response.status, body: response.body }).toEqual({ path, status: 503, body: UNAVAILABLE });
@@ -116,6 +119,7 @@ describe('PostgreSQL outage during traffic', () => {
       proxy.restore();
       const restoredAt = Date.now();
       await testApp.http.get('/api/health').expect(200);
+      await testApp.http.get('/api/health/ready').expect(200, { status: 'ready', database: 'postgresql' });
       await traffic.until((status) => status === 200, 30, restoredAt);
     } finally {
       proxy.restore();

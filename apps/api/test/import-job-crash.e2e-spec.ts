@@ -1,49 +1,7 @@
 import type { ServerProcess } from '@lead-desk/test-support';
-import type { Job } from '@lead-desk/contracts';
 import { jobEnded } from './support/bulk-jobs';
-import { queryRows } from './support/database-rows';
-import { jobApiOn, oneBatchDone, readJobOf, storedJob } from './support/job-processes';
+import { expectEachRowImportedOnce, IMPORT_ROWS as ROWS, jobApiOn, oneBatchDone, readJobOf, startImport, storedJob } from './support/job-processes';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
-
-const ROWS = 3_000;
-
-/**
- * An import job of ROWS new people, some of them twice (a later row overwrites the earlier
- * one's stage: the job keeps onMatch=overwrite for whichever process resumes it); its id.
- */
-async function startImport(api: ServerProcess): Promise<string> {
-  // Every tenth row repeats the person of the row before it, across batch boundaries too.
-  const rows = Array.from({ length: ROWS }, (_, i) => (i % 10 === 9 ? `Crash Row ${i - 1},crash.${i - 1}@example.in,Contacted` : `Crash Row ${i},crash.${i}@example.in,New`));
-  const response = await fetch(`${api.url}/api/leads/import/jobs?onMatch=overwrite`, { method: 'POST', headers: { 'Content-Type': 'text/csv' }, body: ['Name,Email,Stage', ...rows].join('\r\n') });
-  if (response.status !== 202) throw new Error(`POST /api/leads/import/jobs answered ${response.status}: ${await response.text()}`);
-  const created = (await response.json()) as { id: string; total: number };
-  expect(created.total).toBe(ROWS);
-  return created.id;
-}
-
-const count = async (database: TestDatabase, sql: string) => Number((await queryRows<{ n: number }>(database, sql))[0].n);
-
-/** Every row imported once: one lead per person, each updated once by its repeat, one `imported` entry per row, the counters exact, the file gone. */
-async function expectEachRowImportedOnce(database: TestDatabase, job: Job): Promise<void> {
-  const people = ROWS - ROWS / 10;
-  expect(job).toMatchObject({ status: 'succeeded', total: ROWS, processed: ROWS, changed: ROWS, created: people, skipped: 0, errors: [] });
-  expect(await count(database, 'SELECT COUNT(*) AS n FROM leads')).toBe(people);
-  expect(await count(database, 'SELECT COUNT(DISTINCT email) AS n FROM leads')).toBe(people);
-  const versions = await queryRows<{ version: number; stage_id: string; leads: number }>(database, 'SELECT version, stage_id, COUNT(*) AS leads FROM leads GROUP BY version, stage_id ORDER BY version');
-  expect(versions.map((row) => ({ version: Number(row.version), stage: row.stage_id, leads: Number(row.leads) }))).toEqual([
-    { version: 1, stage: 'stage-new', leads: people - ROWS / 10 },
-    { version: 2, stage: 'stage-contacted', leads: ROWS / 10 },
-  ]);
-  const perRow = await queryRows<{ entries: number; leads: number }>(
-    database,
-    `SELECT entries, COUNT(*) AS leads FROM (SELECT lead_id, COUNT(*) AS entries FROM lead_activities WHERE type = 'imported' GROUP BY lead_id) per_lead GROUP BY entries ORDER BY entries`,
-  );
-  expect(perRow.map((row) => ({ entries: Number(row.entries), leads: Number(row.leads) }))).toEqual([
-    { entries: 1, leads: people - ROWS / 10 },
-    { entries: 2, leads: ROWS / 10 },
-  ]);
-  expect(await count(database, 'SELECT COUNT(*) AS n FROM job_files')).toBe(0);
-}
 
 describe.each(PROVIDERS)('an import job whose process is killed mid-way, on %s', (provider) => {
   let database: TestDatabase;

@@ -30,7 +30,7 @@ export function loggerModule(config: AppConfig) {
           res: (response: pino.SerializedResponse) => ({ statusCode: response.statusCode }),
         },
         // Health probes every few seconds would drown the useful lines.
-        autoLogging: { ignore: (request) => request.url === '/api/health' },
+        autoLogging: { ignore: (request) => request.url === '/api/health' || request.url === '/api/health/ready' },
       },
       // Each line is written as it is logged. pino's default asynchronous stdout writes one
       // 16 kB chunk per completion and falls behind under sustained load, piling unwritten

@@ -4,6 +4,8 @@ describe('loadAppConfig', () => {
   it('has working defaults', () => {
     const config = loadAppConfig({});
     expect(config).toMatchObject({ PORT: 3000, DEMO_DATA: true, APP_TIME_ZONE: 'Asia/Kolkata', DEFAULT_PHONE_REGION: 'IN', IMPORT_MAX_BYTES: 20 * 1024 * 1024 });
+    // Stopping: no drain unless a load balancer needs one; 30 s for what is in flight.
+    expect(config).toMatchObject({ SHUTDOWN_DRAIN_SECONDS: 0, SHUTDOWN_TIMEOUT_SECONDS: 30 });
     expect(config.DATABASE_URL).toMatch(/^file:.*data[/\\]leads\.db$/);
   });
 
@@ -34,6 +36,9 @@ describe('loadAppConfig', () => {
     ['VAPI_RECORDING_HOSTS', 'https://storage.vapi.ai'],
     ['VAPI_RECORDING_HOSTS', 'storage.vapi.ai,*'],
     ['SIGN_IN_LOCK_MAX_MINUTES', '0'],
+    ['SHUTDOWN_DRAIN_SECONDS', '-1'],
+    ['SHUTDOWN_DRAIN_SECONDS', 'soon'],
+    ['SHUTDOWN_TIMEOUT_SECONDS', '0'],
   ])('stops on a bad %s, naming it', (variable, value) => {
     expect(() => loadAppConfig({ [variable]: value })).toThrow(InvalidConfigError);
     expect(() => loadAppConfig({ [variable]: value })).toThrow(new RegExp(`^Invalid configuration:\\n  ${variable}: `));

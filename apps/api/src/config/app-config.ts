@@ -171,6 +171,10 @@ const appConfigSchema = z.object({
   JOB_LEASE_SECONDS: z.coerce.number().int().min(1).max(3_600).default(30),
   JOB_BATCH_SIZE: z.coerce.number().int().min(1).max(5_000).default(1_000),
   EVENTS_HEARTBEAT_SECONDS: z.coerce.number().positive().max(300).default(15),
+  // After SIGTERM: how long readiness answers 503 while the port still serves, so a load balancer's check notices first.
+  SHUTDOWN_DRAIN_SECONDS: z.coerce.number().min(0).max(300).default(0),
+  // Then: how long requests in flight, the job batch and rounds in progress and closing the database may take before the process exits 1 anyway.
+  SHUTDOWN_TIMEOUT_SECONDS: z.coerce.number().positive().max(3_600).default(30),
   // How often each process reads again the sessions of its live streams (expiry, and changes no one announced).
   EVENTS_SESSION_CHECK_SECONDS: z.coerce.number().positive().max(300).default(5),
   AUTH_MODE: z.enum(['open', 'staff'], 'must be open or staff').optional(),

@@ -31,6 +31,14 @@ export class LiveEventsService implements OnModuleInit, OnModuleDestroy {
   }
 
   onModuleDestroy(): void {
+    this.endStreams();
+  }
+
+  /**
+   * Ends every live-event stream of this process, and any opened later at once: at shutdown, so
+   * each browser's EventSource reconnects (behind a load balancer, to another instance).
+   */
+  endStreams(): void {
     this.events.complete();
   }
 

@@ -1,5 +1,8 @@
-import { Module } from '@nestjs/common';
+import { Global, Module } from '@nestjs/common';
 import { HealthController } from './health.controller';
+import { ShutdownState } from './shutdown-state';
 
-@Module({ controllers: [HealthController] })
+// Global: the shutdown (main.ts) marks the state the readiness check reads.
+@Global()
+@Module({ controllers: [HealthController], providers: [ShutdownState], exports: [ShutdownState] })
 export class HealthModule {}

@@ -150,6 +150,8 @@ export const STAFF_ENDPOINTS: StaffEndpoint[] = [
  */
 export const PUBLIC_ENDPOINTS = [
   'GET /api/health',
+  // Readiness, for the load balancer's checks.
+  'GET /api/health/ready',
   'GET /api/voice/config',
   'GET /api/auth/me',
   'POST /api/auth/sign-in',
