@@ -1,0 +1,62 @@
+import { ApiProcesses } from './support/api-processes';
+import { queryRows } from './support/database-rows';
+import { TEST_ADMIN } from './support/staff-sessions';
+
+const SECRET = 'webhook-secret-for-shared-limits';
+const TOO_MANY = { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests: wait a minute and try again.' };
+// One client address for every request (X-Forwarded-For, trusted here): the per-address limits are the ones under test.
+const ADDRESS = '10.2.0.7';
+
+/**
+ * The per-minute limits per client address (sign-in, webhook) with two API processes on one
+ * PostgreSQL, the requests alternating between them: each limit holds in total, as with one
+ * process, instead of once per process.
+ */
+describe('per-minute rate limits with two API processes on one PostgreSQL', () => {
+  const processes = new ApiProcesses();
+  const { apis } = processes;
+
+  beforeAll(
+    () =>
+      processes.start(2, {
+        AUTH_MODE: 'staff',
+        ADMIN_EMAIL: TEST_ADMIN.email,
+        ADMIN_PASSWORD: TEST_ADMIN.password,
+        TRUST_PROXY: 'true',
+        SIGN_IN_LIMIT_PER_MINUTE: '3',
+        WEBHOOK_LIMIT_PER_MINUTE: '4',
+        VAPI_WEBHOOK_SECRET: SECRET,
+        LOG_LEVEL: 'warn',
+      }),
+    120_000,
+  );
+  afterAll(() => processes.stop());
+
+  const post = (i: number, path: string, body: unknown, headers: Record<string, string> = {}) =>
+    fetch(`${apis[i % 2].url}${path}`, { method: 'POST', headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': ADDRESS, ...headers }, body: JSON.stringify(body) });
+
+  it('answers the fourth sign-in attempt from one address 429, whichever process takes it', async () => {
+    // A new email each time: the per-account limit (counted apart) never applies.
+    const attempts = [];
+    for (let i = 0; i < 5; i += 1) attempts.push(await post(i, '/api/auth/sign-in', { email: `guess.${i}@example.in`, password: 'a wrong guess' }));
+    expect(attempts.map((response) => response.status)).toEqual([401, 401, 401, 429, 429]);
+    expect(await attempts[3].json()).toEqual(TOO_MANY);
+    expect(Number(attempts[3].headers.get('retry-after-sign-in'))).toBeGreaterThan(55);
+    // Each process refused one: each saw the other's counts.
+    expect(attempts[3].url).not.toBe(attempts[4].url);
+  });
+
+  it('answers the fifth webhook delivery from one address 429, whichever process takes it', async () => {
+    const deliveries = [];
+    for (let i = 0; i < 6; i += 1) deliveries.push(await post(i, '/api/webhooks/vapi', { message: { type: 'speech-update' } }, { 'X-Vapi-Secret': SECRET }));
+    expect(deliveries.map((response) => response.status)).toEqual([200, 200, 200, 200, 429, 429]);
+    expect(await deliveries[4].json()).toEqual(TOO_MANY);
+    expect(Number(deliveries[4].headers.get('retry-after-webhook'))).toBeGreaterThan(55);
+  });
+
+  it('keeps no client address in the database', async () => {
+    const rows = await queryRows<{ key: string }>(processes.database, 'SELECT key FROM request_limit_counts');
+    expect(rows.length).toBeGreaterThan(0);
+    for (const { key } of rows) expect(key).not.toContain(ADDRESS);
+  });
+});
