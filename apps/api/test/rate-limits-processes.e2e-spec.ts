@@ -4,8 +4,9 @@ import { TEST_ADMIN } from './support/staff-sessions';
 
 const SECRET = 'webhook-secret-for-shared-limits';
 const TOO_MANY = { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests: wait a minute and try again.' };
-// One client address for every request (X-Forwarded-For, trusted here): the per-address limits are the ones under test.
+// One client address for each test's requests (X-Forwarded-For, trusted here): the per-address limits are the ones under test.
 const ADDRESS = '10.2.0.7';
+const FORGER = '10.2.0.8';
 
 /**
  * The per-minute limits per client address (sign-in, webhook) with two API processes on one
@@ -25,6 +26,7 @@ describe('per-minute rate limits with two API processes on one PostgreSQL', () =
         TRUST_PROXY: 'true',
         SIGN_IN_LIMIT_PER_MINUTE: '3',
         WEBHOOK_LIMIT_PER_MINUTE: '4',
+        WEBHOOK_REFUSALS_PER_MINUTE: '3',
         VAPI_WEBHOOK_SECRET: SECRET,
         LOG_LEVEL: 'warn',
       }),
@@ -54,9 +56,19 @@ describe('per-minute rate limits with two API processes on one PostgreSQL', () =
     expect(Number(deliveries[4].headers.get('retry-after-webhook'))).toBeGreaterThan(55);
   });
 
+  it('answers 429 to every webhook delivery from an address whose deliveries were refused three times, through either process', async () => {
+    // Another address than the tests above: its webhook limit (4) is not used up, and 4 deliveries stay within it.
+    const headers = { 'X-Forwarded-For': FORGER };
+    const deliveries = [];
+    for (let i = 0; i < 4; i += 1) deliveries.push(await post(i, '/api/webhooks/vapi', { message: { type: 'speech-update' } }, { ...headers, 'X-Vapi-Secret': 'a guess' }));
+    expect(deliveries.map((response) => response.status)).toEqual([401, 401, 401, 429]);
+    expect(await deliveries[3].json()).toEqual(TOO_MANY);
+    expect(Number(deliveries[3].headers.get('retry-after'))).toBeGreaterThan(55);
+  });
+
   it('keeps no client address in the database', async () => {
     const rows = await queryRows<{ key: string }>(processes.database, 'SELECT key FROM request_limit_counts');
     expect(rows.length).toBeGreaterThan(0);
-    for (const { key } of rows) expect(key).not.toContain(ADDRESS);
+    for (const { key } of rows) for (const address of [ADDRESS, FORGER]) expect(key).not.toContain(address);
   });
 });
