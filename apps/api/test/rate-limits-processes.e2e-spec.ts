@@ -1,5 +1,5 @@
 import { ApiProcesses } from './support/api-processes';
-import { queryRows } from './support/database-rows';
+import { executeScript, queryRows } from './support/database-rows';
 import { TEST_ADMIN } from './support/staff-sessions';
 
 const SECRET = 'webhook-secret-for-shared-limits';
@@ -7,6 +7,8 @@ const TOO_MANY = { statusCode: 429, error: 'Too Many Requests', message: 'Too ma
 // One client address for each test's requests (X-Forwarded-For, trusted here): the per-address limits are the ones under test.
 const ADDRESS = '10.2.0.7';
 const FORGER = '10.2.0.8';
+const SOMEONE_ELSE = '10.2.0.9';
+const SOMETHING_WENT_WRONG = { statusCode: 500, error: 'Internal Server Error', message: 'Something went wrong on our side.' };
 
 /**
  * The per-minute limits per client address (sign-in, webhook) with two API processes on one
@@ -70,5 +72,21 @@ describe('per-minute rate limits with two API processes on one PostgreSQL', () =
     const rows = await queryRows<{ key: string }>(processes.database, 'SELECT key FROM request_limit_counts');
     expect(rows.length).toBeGreaterThan(0);
     for (const { key } of rows) for (const address of [ADDRESS, FORGER]) expect(key).not.toContain(address);
+  });
+
+  it('answers 500 and logs it when the count cannot be written, never letting the request through uncounted', async () => {
+    await executeScript(processes.database, 'ALTER TABLE request_limit_counts RENAME TO request_limit_counts_away');
+    try {
+      const headers = { 'X-Forwarded-For': SOMEONE_ELSE };
+      const signIn = await post(0, '/api/auth/sign-in', { email: 'someone@example.in', password: 'a wrong guess' }, headers);
+      expect(signIn.status).toBe(500);
+      expect(await signIn.json()).toEqual(SOMETHING_WENT_WRONG);
+      const delivery = await post(1, '/api/webhooks/vapi', { message: { type: 'speech-update' } }, { ...headers, 'X-Vapi-Secret': SECRET });
+      expect(delivery.status).toBe(500);
+      // Logged as any unexpected error, with what failed.
+      for (const api of apis) expect(api.output()).toMatch(/"Unhandled error".*request_limit_counts|request_limit_counts.*"Unhandled error"/);
+    } finally {
+      await executeScript(processes.database, 'ALTER TABLE request_limit_counts_away RENAME TO request_limit_counts');
+    }
   });
 });
