@@ -15,9 +15,9 @@ export interface BlockPastLimit {
 }
 
 /**
- * The one place that queries request_limit_counts outside rate-limiter-flexible's store
- * (HourlyRequestLimit shares the table: keys carry their limit's name, an expired row is dead
- * to both). Counts live in the database so a limit holds across every API process sharing it.
+ * The one place that queries request_limit_counts, the counts of every rate limit (per-minute,
+ * hourly, refused webhooks), each key prefixed with its limit's name. Counts live in the
+ * database so a limit holds across every API process sharing it.
  */
 export class RequestLimitCounts {
   constructor(private readonly database: Database) {}
