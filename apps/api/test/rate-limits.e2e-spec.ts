@@ -1,13 +1,14 @@
+import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
 
 const ADMIN = { email: 'admin@example.in', password: 'correct horse battery staple' };
 const SECRET = 'webhook-secret-for-rate-limits';
 const TOO_MANY = { statusCode: 429, error: 'Too Many Requests', message: 'Too many requests: wait a minute and try again.' };
 
-describe('rate limits, one named limit per route', () => {
+describe.each(PROVIDERS)('rate limits, one named limit per route, on %s', (provider) => {
   let testApp: TestApp;
   beforeAll(async () => {
-    testApp = await startTestApp('sqlite', {
+    testApp = await startTestApp(provider, {
       AUTH_MODE: 'staff',
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
@@ -24,8 +25,12 @@ describe('rate limits, one named limit per route', () => {
   it('counts each route against its own limit, and every webhook delivery, refused ones too', async () => {
     // A forger's deliveries count like the platform's: refused, they still use up the address's minute.
     for (let i = 0; i < 2; i += 1) await testApp.http.post('/api/webhooks/vapi').send({ message: { type: 'speech-update' } }).expect(401);
-    await delivery().expect(200);
-    expect((await delivery().expect(429)).body).toEqual(TOO_MANY);
+    const admitted = await delivery().expect(200);
+    expect(admitted.headers).toMatchObject({ 'x-ratelimit-limit-webhook': '3', 'x-ratelimit-remaining-webhook': '0' });
+    const refused = await delivery().expect(429);
+    expect(refused.body).toEqual(TOO_MANY);
+    // Refused for a minute from the request past the limit.
+    expect(Number(refused.headers['retry-after-webhook'])).toBeGreaterThanOrEqual(59);
 
     // The webhook's flood leaves sign-in its own two attempts.
     for (let i = 0; i < 2; i += 1) await signIn().expect(401);

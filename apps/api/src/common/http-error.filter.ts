@@ -1,5 +1,6 @@
 import { ArgumentsHost, Catch, ExceptionFilter, HttpException, InternalServerErrorException, Logger } from '@nestjs/common';
 import type { Request, Response } from 'express';
+import { runBeforeErrorAnswer } from './before-error-answer';
 import { databaseUnavailable, isDatabaseUnavailable } from './database-unavailable';
 import { errorBodyOf } from './error-body';
 import { loggedUrl } from './logged-url';
@@ -28,6 +29,16 @@ export class HttpErrorFilter implements ExceptionFilter {
     lingerThenClose(request);
     response.type('application/json');
     const answer = this.asHttpException(exception, request);
+    const waiting = runBeforeErrorAnswer(request, answer.getStatus());
+    if (!waiting) return this.answer(response, answer);
+    // What must happen before the answer (beforeErrorAnswer) failing is the answer instead: logged, a 5xx.
+    waiting.then(
+      () => this.answer(response, answer),
+      (error: unknown) => this.answer(response, this.asHttpException(error, request)),
+    );
+  }
+
+  private answer(response: Response, answer: HttpException): void {
     if (answer instanceof TooManyRequestsException) response.setHeader('Retry-After', String(answer.retryAfterSeconds));
     response.status(answer.getStatus()).json(errorBodyOf(answer));
   }

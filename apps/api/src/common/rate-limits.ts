@@ -1,6 +1,10 @@
 import { applyDecorators, UseGuards } from '@nestjs/common';
 import { SkipThrottle, ThrottlerGuard, ThrottlerModule } from '@nestjs/throttler';
 import { APP_CONFIG, type AppConfig } from '../config/app-config';
+import { Database } from '../database/database';
+import { Clock } from './clock';
+import { DatabaseThrottlerStorage } from './database-throttler-storage';
+import { RequestLimitCounts } from './request-limit-counts';
 
 /**
  * Named limits, each applied only where a route asks for it with @RateLimit: sign-in
@@ -21,10 +25,12 @@ const PER_MINUTE: Record<RateLimitName, (config: AppConfig) => number> = {
 const LIMITS = Object.keys(PER_MINUTE) as RateLimitName[];
 
 export const rateLimitsModule = ThrottlerModule.forRootAsync({
-  inject: [APP_CONFIG],
-  useFactory: (config: AppConfig) => ({
+  inject: [APP_CONFIG, Database, Clock],
+  useFactory: (config: AppConfig, database: Database, clock: Clock) => ({
     throttlers: LIMITS.map((name) => ({ name, ttl: 60_000, limit: PER_MINUTE[name](config) })),
     errorMessage: TOO_MANY_REQUESTS,
+    // Counted in the database, so each limit holds across every API process, not once per process.
+    storage: new DatabaseThrottlerStorage(new RequestLimitCounts(database), clock),
   }),
 });
 
