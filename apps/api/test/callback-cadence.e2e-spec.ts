@@ -5,6 +5,7 @@ import { DateTime } from 'luxon';
 import { endOfCallReport, unansweredCallReport } from './fixtures/vapi-messages';
 import { ApiProcesses } from './support/api-processes';
 import { executeScript, queryRows } from './support/database-rows';
+import { eventually } from './support/eventually';
 import { createTestDatabase, PROVIDERS, type TestDatabase } from './support/test-database';
 
 jest.setTimeout(180_000);
@@ -54,14 +55,6 @@ async function timeline(api: ServerProcess, leadId: string): Promise<string[]> {
 }
 
 /** Polls until `check` answers true (at most `tries` × 100 ms), then answers its last value. */
-async function eventually(check: () => Promise<boolean>, tries = 300): Promise<boolean> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
-
 const attemptsOf = (database: TestDatabase, leadId: string) =>
   queryRows<AttemptRow>(database, `SELECT number, state, vapi_call_id, note, due_at FROM call_attempts WHERE lead_id = '${leadId}' ORDER BY number`);
 const cadenceOf = async (database: TestDatabase, cadenceId: string) =>

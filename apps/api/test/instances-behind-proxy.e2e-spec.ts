@@ -2,6 +2,8 @@ import { FakeMetaGraphServer, HaproxyBalancer, metaLeadgenNotification, metaSign
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
+import { eventually } from './support/eventually';
+import { numberedMetaLead } from './support/numbered-meta-leads';
 import { SseClient } from './support/sse-client';
 
 jest.setTimeout(240_000);
@@ -10,27 +12,7 @@ const APP_SECRET = 'proxy-app-secret';
 const PAGE_TOKEN = 'EAAB-proxy-page-token';
 const GRAPH_VERSION = 'v26.0';
 
-const metaLead = (i: number): FakeMetaLead => ({
-  id: String(1_400_000_000_000_000 + i),
-  created_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+0000'),
-  field_data: [
-    { name: 'full_name', values: [`Proxy Buyer ${i}`] },
-    { name: 'phone_number', values: [`+9198400${String(10_000 + i)}`] },
-  ],
-  campaign_id: '2300000000000001',
-  form_id: '900000000000001',
-  ad_id: '2300000000000009',
-  platform: 'fb',
-  is_organic: false,
-});
-
-async function eventually(check: () => Promise<boolean>, tries = 600): Promise<boolean> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
+const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_400_000_000_000_000n, namePrefix: 'Proxy Buyer', phonePrefix: '+9198400' });
 
 /**
  * Three API processes on one PostgreSQL behind the real HAProxy with the compose file's

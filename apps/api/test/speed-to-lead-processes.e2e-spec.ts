@@ -3,6 +3,8 @@ import { FakeMetaGraphServer, FakeVapiServer, metaLeadgenNotification, metaSigna
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
+import { eventually } from './support/eventually';
+import { numberedMetaLead } from './support/numbered-meta-leads';
 
 jest.setTimeout(240_000);
 
@@ -13,28 +15,7 @@ const PEOPLE = 50;
 
 const callbackPhone = (i: number) => `+9198200${String(10_000 + i)}`;
 const metaPhone = (i: number) => `+9198300${String(10_000 + i)}`;
-const metaLead = (i: number): FakeMetaLead => ({
-  id: String(1_300_000_000_000_000 + i),
-  created_time: new Date().toISOString().replace(/\.\d{3}Z$/, '+0000'),
-  field_data: [
-    { name: 'full_name', values: [`Meta Buyer ${i}`] },
-    { name: 'phone_number', values: [metaPhone(i)] },
-    { name: 'city', values: ['Bengaluru'] },
-  ],
-  campaign_id: '2300000000000001',
-  form_id: '900000000000001',
-  ad_id: '2300000000000009',
-  platform: 'fb',
-  is_organic: false,
-});
-
-async function eventually(check: () => Promise<boolean>, tries = 600): Promise<boolean> {
-  for (let i = 0; i < tries; i += 1) {
-    if (await check()) return true;
-    await sleep(100);
-  }
-  return check();
-}
+const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_300_000_000_000_000n, namePrefix: 'Meta Buyer', phonePrefix: '+9198300', city: 'Bengaluru' });
 
 /**
  * Speed to lead with two API processes on one PostgreSQL, as instances behind a load balancer:
