@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readFileSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { HaproxyBalancer, startApi, type ServerProcess } from '@lead-desk/test-support';
 import { loadTest, type LoadResult } from './load-test';
 import { LIST_QUERIES } from './read-scenarios';
@@ -19,13 +19,31 @@ function cpuSeconds(pid: number): number {
   return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_SECOND;
 }
 
-/** The share of one core each process took while `work` ran, and the work's result. */
-async function coresDuring<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cores: number[]; seconds: number }> {
+/** PostgreSQL's processes on this machine (the server and a backend per connection), by pid: their CPU seconds so far. */
+function databaseCpuSeconds(): Map<number, number> {
+  const seconds = new Map<number, number>();
+  for (const entry of readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') seconds.set(Number(entry), cpuSeconds(Number(entry)));
+    } catch (error) {
+      // A process that ended between the listing and the read has no time left to count; anything else is a failure.
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT' && (error as NodeJS.ErrnoException).code !== 'ESRCH') throw error;
+    }
+  }
+  return seconds;
+}
+
+/** The share of one core each process took while `work` ran, PostgreSQL's (every backend, those opened meanwhile too), and the work's result. */
+async function coresDuring<T>(pids: number[], work: () => Promise<T>): Promise<{ result: T; cores: number[]; databaseCores: number; seconds: number }> {
   const before = pids.map(cpuSeconds);
+  const databaseBefore = databaseCpuSeconds();
   const started = performance.now();
   const result = await work();
   const seconds = (performance.now() - started) / 1000;
-  return { result, seconds, cores: pids.map((pid, i) => (cpuSeconds(pid) - before[i]) / seconds) };
+  let databaseSeconds = 0;
+  for (const [pid, now] of databaseCpuSeconds()) databaseSeconds += now - (databaseBefore.get(pid) ?? 0);
+  return { result, seconds, cores: pids.map((pid, i) => (cpuSeconds(pid) - before[i]) / seconds), databaseCores: databaseSeconds / seconds };
 }
 
 interface InstancesOptions {
@@ -53,11 +71,11 @@ export async function instancesScenarios(options: InstancesOptions, record: (row
       }
       await balancer.start(apis.map((api) => api.url));
       const pids = [...apis.map((api) => api.pid), balancer.pid];
-      const perProcess = ({ cores }: { cores: number[] }) => ({ apiCores: cores.slice(0, instances), proxyCores: cores[instances] });
+      const perProcess = ({ cores, databaseCores }: { cores: number[]; databaseCores: number }) => ({ apiCores: cores.slice(0, instances), proxyCores: cores[instances], databaseCores });
 
       const listUrl = `${balancer.url}/api/leads?${LIST_QUERIES['first page']}`;
       await loadTest(listUrl, { connections: options.connections, seconds: options.warmUpSeconds });
-      const listRuns: { load: LoadResult; apiCores: number[]; proxyCores: number }[] = [];
+      const listRuns: { load: LoadResult; apiCores: number[]; proxyCores: number; databaseCores: number }[] = [];
       for (let run = 0; run < options.runs; run += 1) {
         const measured = await coresDuring(pids, () => loadTest(listUrl, { connections: options.connections, seconds: options.seconds }));
         listRuns.push({ load: measured.result, ...perProcess(measured) });
@@ -71,6 +89,8 @@ export async function instancesScenarios(options: InstancesOptions, record: (row
         errors: listRuns.reduce((sum, r) => sum + r.load.errors + r.load.non2xx, 0),
         apiCores: spread(listRuns.map((r) => r.apiCores.reduce((a, b) => a + b, 0))),
         proxyCores: spread(listRuns.map((r) => r.proxyCores)),
+        databaseCores: spread(listRuns.map((r) => r.databaseCores)),
+        databaseCpuMsPerRequest: spread(listRuns.map((r) => (1000 * r.databaseCores) / r.load.requestsPerSecond)),
         apiCpuMsPerRequest: spread(listRuns.map((r) => (1000 * r.apiCores.reduce((a, b) => a + b, 0)) / r.load.requestsPerSecond)),
       });
 

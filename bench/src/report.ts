@@ -76,7 +76,7 @@ function sections(report: BenchReport): Record<string, string> {
     settings: `Measured ${machine.date.slice(0, 16).replace('T', ' ')} UTC: ${settings.providers.join(' and ')} at ${settings.sizes.map(sizeText).join(', ')} leads; ${settings.runs} runs of ${settings.seconds} s with ${settings.connections} connections per load figure; the whole run took ${report.totalMinutes.toFixed(0)} minutes.`,
     fill: table(
       ['database', 'leads', 'fill s', 'on disk', 'load average during the size'],
-      rows('fill').map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(1), r.bytesOnDisk === undefined ? '' : `${(r.bytesOnDisk / 1024 ** 3).toFixed(2)} GiB`, loadDuring(report, r)]),
+      rows('fill').map((r) => [r.provider, sizeText(r.size), r.seconds.toFixed(1), r.bytesOnDisk === undefined ? '(not recorded then)' : `${(r.bytesOnDisk / 1024 ** 3).toFixed(2)} GiB`, loadDuring(report, r)]),
     ),
     list: table(
       ['database', 'leads', 'query', 'API req/s', 'baseline req/s', 'ratio', 'API p50 ms', 'API p95 ms', 'API p99 ms', 'baseline p95 ms', 'errors'],
@@ -238,14 +238,24 @@ function instancesSection(): string {
   const ingest = run.results.filter((r) => r.scenario === 'instances: webhook ingest');
   return (
     runOrigin(run, 'bench/results/instances-1m.json') +
+    run.results
+      .filter((r) => r.scenario === 'fill')
+      .map((r) => `The data set: ${sizeText(r.size)} leads filled in ${r.seconds.toFixed(0)} s, ${(r.bytesOnDisk / 1024 ** 3).toFixed(2)} GiB of tables and indexes.\n\n`)
+      .join('') +
     table(
-      ['instances', 'list req/s', 'list p95 ms', "instances' cores (sum)", "proxy's cores", 'API CPU ms per request', 'errors', 'load average'],
-      list.map((r) => [String(r.instances), spreadText(r.requestsPerSecond, 0), spreadText(r.p95), spreadText(cores(r) as Spread, 2), spreadText(r.proxyCores, 2), spreadText(r.apiCpuMsPerRequest, 2), String(r.errors), String(r.loadAverage1m)]),
+      ['instances', 'list req/s', 'list p95 ms', "instances' cores (sum)", "proxy's cores", "PostgreSQL's cores", 'API CPU ms per request', 'PostgreSQL CPU ms per request', 'errors', 'load average'],
+      list.map((r) => [
+        String(r.instances), spreadText(r.requestsPerSecond, 0), spreadText(r.p95), spreadText(cores(r) as Spread, 2), spreadText(r.proxyCores, 2), spreadText(r.databaseCores, 2),
+        spreadText(r.apiCpuMsPerRequest, 2), spreadText(r.databaseCpuMsPerRequest, 2), String(r.errors), String(r.loadAverage1m),
+      ]),
     ) +
     '\n\n' +
     table(
-      ['instances', 'webhooks accepted/s', 'p99 ms', 'accepted', 'lost', "each instance's cores", "proxy's cores", 'load average'],
-      ingest.map((r) => [String(r.instances), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.lost), (r.apiCores as number[]).map((c) => c.toFixed(2)).join(' / '), (r.proxyCores as number).toFixed(2), String(r.loadAverage1m)]),
+      ['instances', 'webhooks accepted/s', 'p99 ms', 'accepted', 'lost', "each instance's cores", "proxy's cores", "PostgreSQL's cores", 'load average'],
+      ingest.map((r) => [
+        String(r.instances), spreadText(r.acceptedPerSecond, 0), spreadText(r.p99, 0), String(r.accepted), String(r.lost), (r.apiCores as number[]).map((c) => c.toFixed(2)).join(' / '),
+        (r.proxyCores as number).toFixed(2), (r.databaseCores as number).toFixed(2), String(r.loadAverage1m),
+      ]),
     )
   );
 }
