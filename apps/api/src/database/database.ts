@@ -116,8 +116,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
 
   /** Changes whenever `table` may have changed, as the primary sees it: the key of caches that last until then. */
   async tableVersion(table: string): Promise<string> {
-    const [row] = await this.reader.rows<{ version: string }>(this.dialect.tableVersion(table));
-    return row.version;
+    return (await this.versionedReads(table)).version;
   }
 
   /** The condition selecting the rows any of the targets finds (its columns contain its term, case-insensitively), served by indexes. */

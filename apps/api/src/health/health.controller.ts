@@ -7,6 +7,8 @@ import { Database } from '../database/database';
 import { HealthFailureOutput, HealthOutput, ReadinessFailureOutput, ReadinessOutput } from './health.output';
 import { ShutdownState } from './shutdown-state';
 
+const DATABASE_UNREACHABLE = 'The database cannot be reached.';
+
 @ApiTags('health')
 @Public()
 @Controller('health')
@@ -23,11 +25,8 @@ export class HealthController {
   @ApiOkResponse({ type: HealthOutput })
   @ApiServiceUnavailableResponse({ type: HealthFailureOutput })
   async check(): Promise<Health> {
-    try {
-      await this.database.client.$queryRaw`SELECT 1`;
-    } catch (error) {
-      this.logger.warn({ err: error }, 'Health check: database unreachable');
-      const unreachable = new ServiceUnavailableException('The database cannot be reached.');
+    if (!(await this.databaseAnswers('Health check'))) {
+      const unreachable = new ServiceUnavailableException(DATABASE_UNREACHABLE);
       const failure: HealthFailure = { ...errorBodyOf(unreachable), status: 'error', database: this.database.dialect.name };
       throw new ServiceUnavailableException(failure);
     }
@@ -42,13 +41,19 @@ export class HealthController {
   @ApiServiceUnavailableResponse({ type: ReadinessFailureOutput })
   async ready(): Promise<Readiness> {
     if (this.shutdown.shuttingDown) throw this.notReady('shutting-down', 'This instance is shutting down: send requests to another.');
+    if (!(await this.databaseAnswers('Readiness check'))) throw this.notReady('database-unreachable', DATABASE_UNREACHABLE);
+    return { status: 'ready', database: this.database.dialect.name };
+  }
+
+  /** Whether the database answers a query now; a failure is logged (as `check`'s) and answered by the caller. */
+  private async databaseAnswers(check: string): Promise<boolean> {
     try {
       await this.database.client.$queryRaw`SELECT 1`;
+      return true;
     } catch (error) {
-      this.logger.warn({ err: error }, 'Readiness check: database unreachable');
-      throw this.notReady('database-unreachable', 'The database cannot be reached.');
+      this.logger.warn({ err: error }, `${check}: database unreachable`);
+      return false;
     }
-    return { status: 'ready', database: this.database.dialect.name };
   }
 
   private notReady(status: ReadinessFailure['status'], message: string): ServiceUnavailableException {
