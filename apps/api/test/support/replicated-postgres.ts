@@ -1,5 +1,5 @@
 import { execFile } from 'node:child_process';
-import { chownSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
@@ -7,7 +7,15 @@ import { freePort } from '@lead-desk/test-support';
 import { Client } from 'pg';
 
 const run = promisify(execFile);
-const POSTGRES_BIN = process.env.POSTGRES_BIN ?? '/usr/lib/postgresql/15/bin';
+const POSTGRES_BIN = process.env.POSTGRES_BIN ?? newestInstalledPostgresBin();
+
+/** The server programs (initdb, pg_ctl, pg_basebackup) of the newest PostgreSQL installed as Debian installs it. */
+function newestInstalledPostgresBin(): string {
+  const root = '/usr/lib/postgresql';
+  const versions = existsSync(root) ? readdirSync(root).filter((version) => existsSync(join(root, version, 'bin/initdb'))).sort((a, b) => Number(b) - Number(a)) : [];
+  if (versions.length === 0) throw new Error(`No PostgreSQL server programs under ${root}: set POSTGRES_BIN to the folder holding initdb, pg_ctl and pg_basebackup`);
+  return join(root, versions[0], 'bin');
+}
 /** The machine's own cluster allows no replication: the tests make a primary and a standby of their own. */
 const DATABASE = 'postgres';
 
