@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
 # Installs what the test suite needs and a fresh machine may lack: Debian's Chromium
 # for the browser tests, docker-compose (v1) to validate the compose file offline, and the
-# compose file's two proxies, caddy and haproxy, whose configurations the tests validate.
+# compose file's two proxies, caddy and haproxy, whose configurations the tests validate, and
+# PgBouncer, which the API is tested behind in transaction mode.
 # It also starts the local PostgreSQL if it is installed but stopped. More tools can be
 # asked for as COMMAND=PACKAGE arguments (the benchmarks ask for sqlite3 and psql).
 set -euo pipefail
 
 missing=()
-for tool in chromium=chromium docker-compose=docker-compose caddy=caddy haproxy=haproxy "$@"; do
+for tool in chromium=chromium docker-compose=docker-compose caddy=caddy haproxy=haproxy pgbouncer=pgbouncer "$@"; do
   command -v "${tool%%=*}" >/dev/null 2>&1 || missing+=("${tool#*=}")
 done
 if [ ${#missing[@]} -gt 0 ]; then

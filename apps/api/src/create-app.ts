@@ -13,11 +13,12 @@ import { NotReadyForProductionError, productionGaps, productionRisks } from './c
 import { StaffService } from './staff/staff.service';
 import { loadAppConfig, type AppConfig } from './config/app-config';
 import { migrateDatabase } from './database/migrations/migrate-database';
+import { startUpDatabaseUrl } from './database/direct-url';
 import { DemoLeadsSeeder } from './leads/demo/demo-leads.seeder';
 
 /** Builds the whole app (migrated database, demo data, routes, docs), not yet listening. */
 export async function createApp(config: AppConfig = loadAppConfig()): Promise<NestExpressApplication> {
-  await migrateDatabase(config.DATABASE_URL);
+  await migrateDatabase(startUpDatabaseUrl(config));
   const app = await NestFactory.create<NestExpressApplication>(AppModule.forRoot(config), {
     bufferLogs: true,
     bodyParser: false,

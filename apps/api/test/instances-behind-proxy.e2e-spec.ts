@@ -17,8 +17,9 @@ const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_4
 /**
  * Three API processes on one PostgreSQL behind the real HAProxy with the compose file's
  * configuration (deploy/haproxy.cfg): Meta's deliveries spread over the instances are stored
- * once each, a browser on one instance hears what another wrote, and an instance killed under
- * load loses no acknowledged delivery while the proxy routes around it.
+ * once each, a browser on one instance hears what another wrote, the sign-in limit holds in
+ * total, and an instance killed under load loses no acknowledged delivery while the proxy
+ * routes around it.
  */
 describe('three API instances behind HAProxy', () => {
   const graph = new FakeMetaGraphServer(GRAPH_VERSION, PAGE_TOKEN);
@@ -46,6 +47,8 @@ describe('three API instances behind HAProxy', () => {
       // Every request comes from 127.0.0.1 through the proxy: per-address limits are not what this test is about.
       WEBHOOK_LIMIT_PER_MINUTE: '100000',
       WEBHOOK_REFUSALS_PER_MINUTE: '100000',
+      // Sign-in, though, is: three attempts a minute from one address, however many instances take them.
+      SIGN_IN_LIMIT_PER_MINUTE: '3',
     });
     for (let i = 0; i < 400; i += 1) graph.addLead(metaLead(i));
     await balancer.start(processes.apis.map((api) => api.url));
@@ -80,6 +83,16 @@ describe('three API instances behind HAProxy', () => {
     } finally {
       stream.disconnect();
     }
+  });
+
+  it('holds the sign-in limit in total, whichever instances the proxy sends the attempts to', async () => {
+    const attempts = [];
+    for (let i = 0; i < 6; i += 1) {
+      const body = JSON.stringify({ email: `guess.${i}@example.in`, password: 'a wrong guess' });
+      attempts.push(await fetch(`${balancer.url}/api/auth/sign-in`, { method: 'POST', headers: { 'Content-Type': 'application/json' }, body }));
+    }
+    expect(attempts.map((answer) => answer.status)).toEqual([401, 401, 401, 429, 429, 429]);
+    expect(new Set(attempts.map((answer) => answer.headers.get('x-served-by'))).size).toBeGreaterThan(1);
   });
 
   it('loses no acknowledged delivery when an instance is killed under load, and routes around it', async () => {

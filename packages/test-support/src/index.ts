@@ -12,3 +12,4 @@ export { REPOSITORY_ROOT } from './repository-root';
 export { EndedBeforeReadyError, startServerProcess, type ProcessExit, type ServerProcess } from './server-process';
 export { TcpProxy } from './tcp-proxy';
 export { HaproxyBalancer } from './haproxy-balancer';
+export { PgBouncer, type PgBouncerSettings } from './pgbouncer';

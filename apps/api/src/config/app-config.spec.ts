@@ -60,6 +60,17 @@ describe('loadAppConfig', () => {
     expect(loadAppConfig({ CALLING_HOURS: '08:00-20:00', WORKING_HOURS: ' 10:00-19:00 ' }).WORKING_HOURS).toEqual({ text: '10:00-19:00', startMinute: 600, endMinute: 1140 });
   });
 
+  it('asks for PostgreSQL itself (DATABASE_DIRECT_URL) when DATABASE_URL goes through a pooler in transaction mode', () => {
+    const pooled = 'postgresql://app@pgbouncer:6432/leads?schema=desk&pgbouncer=true';
+    const direct = 'postgresql://app@postgres:5432/leads?schema=desk';
+    expect(() => loadAppConfig({ DATABASE_URL: pooled })).toThrow(/^Invalid configuration:\n  DATABASE_DIRECT_URL: must name PostgreSQL itself when DATABASE_URL goes through a pooler/);
+    expect(loadAppConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: direct }).DATABASE_DIRECT_URL).toBe(direct);
+    expect(() => loadAppConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: pooled })).toThrow(/DATABASE_DIRECT_URL: names a pooler \(pgbouncer=true\)/);
+    expect(() => loadAppConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'postgresql://app@postgres:5432/leads?schema=other' })).toThrow(/DATABASE_DIRECT_URL: names schema "other" and DATABASE_URL "desk"/);
+    expect(() => loadAppConfig({ DATABASE_URL: pooled, DATABASE_DIRECT_URL: 'postgresql://app@postgres:5432/other?schema=desk' })).toThrow(/DATABASE_DIRECT_URL: names database "other" and DATABASE_URL "leads"/);
+    expect(() => loadAppConfig({ DATABASE_DIRECT_URL: direct })).toThrow(/DATABASE_DIRECT_URL: needs DATABASE_URL on PostgreSQL/);
+  });
+
   it('refuses AUTH_MODE=open in production, naming the variable that would allow it', () => {
     const production = { NODE_ENV: 'production', AUTH_MODE: 'open' };
     expect(() => loadAppConfig(production)).toThrow(InvalidConfigError);

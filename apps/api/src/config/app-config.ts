@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import { timeZoneSchema } from '@lead-desk/contracts';
 import { z } from 'zod';
 import { parseDatabaseUrl } from '../database/database-url';
+import { parseDirectUrl } from '../database/direct-url';
 import { parseListenUrl } from '../database/listen-url';
 import { parseReadReplicaUrl } from '../database/read-replica-url';
 import { CADENCE_FORMAT, parseCallbackCadence, type CallbackCadence } from '../voice/callbacks/callback-cadence';
@@ -74,6 +75,11 @@ const appConfigSchema = z.object({
     .optional(),
   // The live events' LISTEN connection straight to PostgreSQL when DATABASE_URL goes through PgBouncer in transaction mode (README "Several instances").
   DATABASE_LISTEN_URL: z
+    .string()
+    .regex(/^(postgres:\/\/|postgresql:\/\/)/, 'must start with postgres:// or postgresql://')
+    .optional(),
+  // PostgreSQL itself when DATABASE_URL goes through PgBouncer in transaction mode (pgbouncer=true): migrations and LISTEN go there (README "Connections").
+  DATABASE_DIRECT_URL: z
     .string()
     .regex(/^(postgres:\/\/|postgresql:\/\/)/, 'must start with postgres:// or postgresql://')
     .optional(),
@@ -227,6 +233,9 @@ export type AppConfig = Omit<ParsedConfig, 'AUTH_MODE' | 'COOKIE_SECURE' | 'API_
   isProduction: boolean;
 };
 
+const DIRECT_URL_NEEDED =
+  'must name PostgreSQL itself when DATABASE_URL goes through a pooler in transaction mode (pgbouncer=true): migrations and LISTEN need a session of their own';
+
 const OPEN_MODE_REFUSED =
   'open is refused in production (NODE_ENV=production): anyone who reaches the app could read, change and export every lead, ' +
   'manage staff and erase people. Set AUTH_MODE=staff, or DANGEROUSLY_ALLOW_OPEN_MODE_IN_PRODUCTION=true if an open dashboard is really meant.';
@@ -244,16 +253,26 @@ export function loadAppConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (hmacSecret && secretIsBase64 && !BASE64.test(hmacSecret)) {
     throw new InvalidConfigError('Invalid configuration:\n  VAPI_WEBHOOK_HMAC_SECRET: must be base64 when VAPI_WEBHOOK_HMAC_SECRET_IS_BASE64 is true');
   }
+  const primary = parseDatabaseUrl(result.data.DATABASE_URL);
   if (result.data.DATABASE_READ_URL) {
     try {
-      parseReadReplicaUrl(result.data.DATABASE_READ_URL, parseDatabaseUrl(result.data.DATABASE_URL));
+      parseReadReplicaUrl(result.data.DATABASE_READ_URL, primary);
     } catch (error) {
       throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_READ_URL: ${(error as Error).message}`);
     }
   }
+  if (result.data.DATABASE_DIRECT_URL) {
+    try {
+      parseDirectUrl(result.data.DATABASE_DIRECT_URL, primary);
+    } catch (error) {
+      throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_DIRECT_URL: ${(error as Error).message}`);
+    }
+  } else if (primary.provider === 'postgresql' && primary.pooled) {
+    throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_DIRECT_URL: ${DIRECT_URL_NEEDED}`);
+  }
   if (result.data.DATABASE_LISTEN_URL) {
     try {
-      parseListenUrl(result.data.DATABASE_LISTEN_URL, parseDatabaseUrl(result.data.DATABASE_URL));
+      parseListenUrl(result.data.DATABASE_LISTEN_URL, primary);
     } catch (error) {
       throw new InvalidConfigError(`Invalid configuration:\n  DATABASE_LISTEN_URL: ${(error as Error).message}`);
     }

@@ -46,7 +46,7 @@ export interface DatabaseDialect {
   openCsvExport(): CsvExport;
   /** The read side on this dialect's target as a replica of the primary (DATABASE_READ_URL): PostgreSQL's streaming standby; SQLite has none. */
   openReadReplica(): ReadReplica;
-  /** Announcements between the app's processes; `listenUrl` (DATABASE_LISTEN_URL) is where PostgreSQL's LISTEN connection goes when it must bypass a pooler. */
+  /** Announcements between the app's processes; `listenUrl` (DATABASE_LISTEN_URL, else DATABASE_DIRECT_URL) is where PostgreSQL's LISTEN connection goes when it must bypass a pooler. */
   openNotifications(client: LeadDeskPrismaClient, listenUrl?: string): Notifications;
   /** Dispatches background jobs' batches (PostgreSQL: pg-boss in a schema of its own; SQLite: a lease on the jobs table). */
   openJobQueue(client: LeadDeskPrismaClient, options: JobQueueOptions): JobQueue;

@@ -1,7 +1,12 @@
 /** Where the data lives, decided by the scheme of DATABASE_URL. */
 export type DatabaseTarget = SqliteTarget | PostgresTarget;
 export type SqliteTarget = { provider: 'sqlite'; url: string; filename: string };
-export type PostgresTarget = { provider: 'postgresql'; url: string; connectionString: string; schema: string };
+/**
+ * `pooled`: the URL goes through a connection pooler in transaction mode (`pgbouncer=true`, Prisma's
+ * convention), where a connection keeps no session between transactions: no start-up options,
+ * no session locks, no LISTEN (README "Connections").
+ */
+export type PostgresTarget = { provider: 'postgresql'; url: string; connectionString: string; schema: string; pooled: boolean };
 
 export type DatabaseProvider = DatabaseTarget['provider'];
 
@@ -15,11 +20,13 @@ export function parseDatabaseUrl(url: string): DatabaseTarget {
     return { provider: 'sqlite', url, filename };
   }
   if (url.startsWith('postgres://') || url.startsWith('postgresql://')) {
-    // `schema` is Prisma's convention, not libpq's: pg would send it to the server.
+    // `schema` and `pgbouncer` are Prisma's conventions, not libpq's: pg would send them to the server.
     const parsed = new URL(url);
     const schema = parsed.searchParams.get('schema') ?? 'public';
+    const pooled = parsed.searchParams.get('pgbouncer') === 'true';
     parsed.searchParams.delete('schema');
-    return { provider: 'postgresql', url, connectionString: parsed.toString(), schema };
+    parsed.searchParams.delete('pgbouncer');
+    return { provider: 'postgresql', url, connectionString: parsed.toString(), schema, pooled };
   }
   throw new Error('DATABASE_URL must start with file: (SQLite) or postgres:// / postgresql:// (PostgreSQL)');
 }

@@ -55,7 +55,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     this.reader = this.dialect.openReader();
     this.aggregates = this.dialect.openAggregateReader();
     this.csvExport = this.dialect.openCsvExport();
-    this.notifications = this.dialect.openNotifications(this.client, config.DATABASE_LISTEN_URL);
+    this.notifications = this.dialect.openNotifications(this.client, config.DATABASE_LISTEN_URL ?? config.DATABASE_DIRECT_URL);
     this.replica = readTarget ? dialectFor(readTarget).openReadReplica() : null;
   }
 

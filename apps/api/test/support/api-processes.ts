@@ -14,10 +14,18 @@ export class ApiProcesses {
     return this.testDatabase;
   }
 
-  /** `count` processes with `env` and the database's URL; resolves once every one answers /api/health. */
-  async start(count: number, env: Record<string, string>, start: ProcessStart = 'one after another'): Promise<void> {
+  /**
+   * `count` processes with `env` and the database's URL (unless `env`, made from the database, names another way to it);
+   * resolves once every one answers /api/health.
+   */
+  async start(
+    count: number,
+    env: Record<string, string> | ((database: TestDatabase) => Promise<Record<string, string>>),
+    start: ProcessStart = 'one after another',
+  ): Promise<void> {
     this.testDatabase = await createTestDatabase('postgresql');
-    const startOne = () => startApi({ entry: 'source', env: { ...env, DATABASE_URL: this.database.url } });
+    const processEnv = { DATABASE_URL: this.database.url, ...(typeof env === 'function' ? await env(this.database) : env) };
+    const startOne = () => startApi({ entry: 'source', env: processEnv });
     if (start === 'one after another') {
       for (let i = 0; i < count; i += 1) this.apis.push(await startOne());
       return;

@@ -4,10 +4,11 @@ import { AppModule } from '../../app.module';
 import { loadAppConfig } from '../../config/app-config';
 import { DemoLeadsSeeder } from '../../leads/demo/demo-leads.seeder';
 import { migrateDatabase } from '../migrations/migrate-database';
+import { startUpDatabaseUrl } from '../direct-url';
 
 async function main(): Promise<void> {
   const config = loadAppConfig();
-  await migrateDatabase(config.DATABASE_URL);
+  await migrateDatabase(startUpDatabaseUrl(config));
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const loaded = await app.get(DemoLeadsSeeder).seedIfEmpty();

@@ -11,6 +11,7 @@ import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresNotifications } from './postgres-notifications';
 import { PgBossJobQueue, setUpPgBossQueue } from './pg-boss-job-queue';
 import { postgresPoolConfig } from './postgres-pool';
+import { checkPooledSessions } from './pooled-sessions';
 import { postgresSearchCondition } from './postgres-search';
 import { PostgresReadReplica } from './postgres-read-replica';
 import { PostgresReader } from './postgres-reader';
@@ -74,8 +75,10 @@ export class PostgresDialect implements DatabaseDialect {
     return new PrismaClient({ adapter }) as unknown as LeadDeskPrismaClient;
   }
 
-  /** Nothing to set: the pools' connections carry their settings (search_path) from the start. */
-  async prepare(): Promise<void> {}
+  /** Nothing to set: the pools' connections carry their settings (search_path) from the start, or from the pooler (checked). */
+  async prepare(client: LeadDeskPrismaClient): Promise<void> {
+    if (this.target.pooled) await checkPooledSessions(this.target, client);
+  }
 
   async forgetDeletedRows(): Promise<void> {}
 

@@ -4,7 +4,7 @@ import { utcTimeText } from '../utc-time-text';
 
 const INT8 = 20;
 const TIMESTAMP_WITHOUT_TIME_ZONE = 1114;
-const RANDOM_PAGE_COST = 1.1;
+export const RANDOM_PAGE_COST = 1.1;
 
 /** A pg pool's settings for the target's database and schema. */
 export function postgresPoolConfig(target: PostgresTarget, size: number): PoolConfig {
@@ -12,12 +12,20 @@ export function postgresPoolConfig(target: PostgresTarget, size: number): PoolCo
     connectionString: target.connectionString,
     max: size,
     connectionTimeoutMillis: 5_000,
-    // public stays on the path: the pg_trgm operator classes live there. A random page read
-    // is priced as on an SSD (1.1, not the spinning-disk default 4): under 4 the planner reads
-    // 20% of a million leads by a parallel scan of the whole table rather than by the list's
-    // indexes (BENCHMARKS.md §7).
-    options: `-c search_path="${target.schema}",public -c random_page_cost=${RANDOM_PAGE_COST}`,
+    // A pooler in transaction mode refuses start-up options (PgBouncer: "unsupported startup
+    // parameter"): its server connections get these settings from the pooler (checkPooledSessions).
+    ...(target.pooled ? {} : { options: sessionOptions(target) }),
   };
+}
+
+/**
+ * What every session needs. public stays on the path: the pg_trgm operator classes live there.
+ * A random page read is priced as on an SSD (1.1, not the spinning-disk default 4): under 4 the
+ * planner reads 20% of a million leads by a parallel scan of the whole table rather than by the
+ * list's indexes (BENCHMARKS.md §7).
+ */
+export function sessionOptions(target: PostgresTarget): string {
+  return `-c search_path="${target.schema}",public -c random_page_cost=${RANDOM_PAGE_COST}`;
 }
 
 /**

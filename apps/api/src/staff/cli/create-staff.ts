@@ -8,6 +8,7 @@ import { AppModule } from '../../app.module';
 import { fieldErrorsFromZod } from '../../common/field-errors';
 import { loadAppConfig } from '../../config/app-config';
 import { migrateDatabase } from '../../database/migrations/migrate-database';
+import { startUpDatabaseUrl } from '../../database/direct-url';
 import { StaffService } from '../staff.service';
 
 async function askHidden(question: string): Promise<string> {
@@ -36,7 +37,7 @@ async function main(): Promise<void> {
     throw new Error(fieldErrorsFromZod(parsed.error).map((e) => `${e.field} ${e.message}`).join('; '));
   }
   const config = loadAppConfig({ ...process.env, DEMO_DATA: 'false', LOG_LEVEL: 'warn' });
-  await migrateDatabase(config.DATABASE_URL);
+  await migrateDatabase(startUpDatabaseUrl(config));
   const app = await NestFactory.createApplicationContext(AppModule.forRoot(config), { logger: ['error', 'warn'] });
   try {
     const staff = await app.get(StaffService).create(parsed.data as Parameters<StaffService['create']>[0]);
