@@ -1,4 +1,4 @@
-import { FakeMetaGraphServer, HaproxyBalancer, metaLeadgenNotification, metaSignature, type FakeMetaLead } from '@lead-desk/test-support';
+import { FakeMetaGraphServer, FakeVapiServer, HaproxyBalancer, metaLeadgenNotification, metaSignature, type FakeMetaLead } from '@lead-desk/test-support';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
@@ -12,7 +12,9 @@ const APP_SECRET = 'proxy-app-secret';
 const PAGE_TOKEN = 'EAAB-proxy-page-token';
 const GRAPH_VERSION = 'v26.0';
 
-const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_400_000_000_000_000n, namePrefix: 'Proxy Buyer', phonePrefix: '+9198400' });
+const PHONE_PREFIX = '+9198400';
+const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_400_000_000_000_000n, namePrefix: 'Proxy Buyer', phonePrefix: PHONE_PREFIX });
+const metaPhone = (i: number) => `${PHONE_PREFIX}${String(10_000 + i)}`;
 
 /**
  * Three API processes on one PostgreSQL behind the real HAProxy with the compose file's
@@ -23,8 +25,14 @@ const metaLead = (i: number): FakeMetaLead => numberedMetaLead(i, { firstId: 1_4
  */
 describe('three API instances behind HAProxy', () => {
   const graph = new FakeMetaGraphServer(GRAPH_VERSION, PAGE_TOKEN);
+  const vapi = new FakeVapiServer();
   const processes = new ApiProcesses();
   const balancer = new HaproxyBalancer();
+  /** How often the agent dialled each Meta lead's number (the scheduled call jobs, run by whichever instance takes them). */
+  const dials = (from: number, to: number) => {
+    const dialled = vapi.requests.filter(({ method, path }) => method === 'POST' && path === '/call').map(({ body }) => (body as { customer: { number: string } }).customer.number);
+    return Array.from({ length: to - from }, (_, i) => dialled.filter((number) => number === metaPhone(from + i)).length);
+  };
   const leads = async (): Promise<number> => Number((await queryRows<{ n: string }>(processes.database, 'SELECT COUNT(*) AS n FROM leads'))[0].n);
   const deliver = (i: number) => {
     const body = JSON.stringify(metaLeadgenNotification([{ leadgenId: metaLead(i).id }]));
@@ -33,6 +41,7 @@ describe('three API instances behind HAProxy', () => {
 
   beforeAll(async () => {
     await graph.start();
+    await vapi.start();
     await processes.start(3, {
       AUTH_MODE: 'open',
       LOG_LEVEL: 'warn',
@@ -41,6 +50,16 @@ describe('three API instances behind HAProxy', () => {
       META_PAGE_ACCESS_TOKEN: PAGE_TOKEN,
       META_GRAPH_URL: graph.url,
       META_GRAPH_VERSION: GRAPH_VERSION,
+      // Each new lead gets the agent's call at once: a scheduled job per lead, which must run once across the three.
+      VAPI_API_URL: vapi.url,
+      VAPI_PRIVATE_KEY: 'private-key',
+      VAPI_ASSISTANT_ID: 'assistant-1',
+      VAPI_PHONE_NUMBER_ID: 'phone-number-1',
+      CALLING_HOURS: '00:00-24:00',
+      AUTO_CALLBACK: 'true',
+      AUTO_CALLBACK_DELAY_SECONDS: '0',
+      // A call job the killed instance held is taken by another after this lease.
+      JOB_LEASE_SECONDS: '10',
       // A delivery whose Graph read was cut short by the killed instance is read again by another after this lease
       // (a read still running after it would be read twice: more than a busy machine ever takes here).
       LEAD_ADS_RETRY_SECONDS: '15',
@@ -58,6 +77,7 @@ describe('three API instances behind HAProxy', () => {
     await balancer.stop();
     await processes.stop();
     await graph.stop();
+    await vapi.stop();
   });
 
   it('stores a storm of deliveries, each sent twice and spread over the three, exactly once', async () => {
@@ -68,6 +88,9 @@ describe('three API instances behind HAProxy', () => {
     await sleep(2_000);
     expect(await leads()).toBe(100);
     expect(Array.from({ length: 100 }, (_, i) => graph.served(metaLead(i).id))).toEqual(Array(100).fill(1));
+    expect(await eventually(async () => dials(0, 100).every((count) => count > 0))).toBe(true);
+    await sleep(2_000);
+    expect(dials(0, 100)).toEqual(Array(100).fill(1));
   });
 
   it('brings a browser connected through the proxy the leads written through each instance', async () => {
@@ -125,5 +148,10 @@ describe('three API instances behind HAProxy', () => {
     // The killed instance's deliveries that were stored but not yet read from the Graph are finished by the others.
     expect(await eventually(async () => (await leads()) === before + 300, 900)).toBe(true);
     expect(acknowledged.size).toBeGreaterThan(0);
+    // And each of them gets its one call, the killed instance's scheduled calls placed by the others, none twice
+    // (a call whose answer the kill cut off is looked up at Vapi before it is tried again).
+    expect(await eventually(async () => dials(100, 400).every((count) => count > 0), 900)).toBe(true);
+    await sleep(2_000);
+    expect(dials(0, 400)).toEqual(Array(400).fill(1));
   });
 });
