@@ -1,5 +1,6 @@
 import { FakeMetaGraphServer, FakeVapiServer, HaproxyBalancer, metaLeadgenNotification, metaSignature, type FakeMetaLead } from '@lead-desk/test-support';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { agentCallsEnv } from './support/agent-calls-env';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
 import { eventually } from './support/eventually';
@@ -51,13 +52,7 @@ describe('three API instances behind HAProxy', () => {
       META_GRAPH_URL: graph.url,
       META_GRAPH_VERSION: GRAPH_VERSION,
       // Each new lead gets the agent's call at once: a scheduled job per lead, which must run once across the three.
-      VAPI_API_URL: vapi.url,
-      VAPI_PRIVATE_KEY: 'private-key',
-      VAPI_ASSISTANT_ID: 'assistant-1',
-      VAPI_PHONE_NUMBER_ID: 'phone-number-1',
-      CALLING_HOURS: '00:00-24:00',
-      AUTO_CALLBACK: 'true',
-      AUTO_CALLBACK_DELAY_SECONDS: '0',
+      ...agentCallsEnv(vapi),
       // A call job the killed instance held is taken by another after this lease.
       JOB_LEASE_SECONDS: '10',
       // A delivery whose Graph read was cut short by the killed instance is read again by another after this lease

@@ -1,6 +1,7 @@
 import { CALLBACK_CONSENT_WORDING } from '@lead-desk/contracts';
 import { FakeMetaGraphServer, FakeVapiServer, metaLeadgenNotification, metaSignature, type FakeMetaLead } from '@lead-desk/test-support';
 import { setTimeout as sleep } from 'node:timers/promises';
+import { agentCallsEnv } from './support/agent-calls-env';
 import { ApiProcesses } from './support/api-processes';
 import { queryRows } from './support/database-rows';
 import { eventually } from './support/eventually';
@@ -33,13 +34,7 @@ describe('speed to lead with two API processes on one PostgreSQL', () => {
     await processes.start(2, {
       AUTH_MODE: 'open',
       LOG_LEVEL: 'warn',
-      VAPI_API_URL: vapi.url,
-      VAPI_PRIVATE_KEY: 'private-key',
-      VAPI_ASSISTANT_ID: 'assistant-1',
-      VAPI_PHONE_NUMBER_ID: 'phone-number-1',
-      CALLING_HOURS: '00:00-24:00',
-      AUTO_CALLBACK: 'true',
-      AUTO_CALLBACK_DELAY_SECONDS: '0',
+      ...agentCallsEnv(vapi),
       META_APP_SECRET: APP_SECRET,
       META_VERIFY_TOKEN: 'speed-verify-token',
       META_PAGE_ACCESS_TOKEN: PAGE_TOKEN,

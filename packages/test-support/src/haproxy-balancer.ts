@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
 import { REPOSITORY_ROOT } from './repository-root';
+import { ToolProcess } from './tool-process';
 
 const DEPLOYED_CONFIG = join(REPOSITORY_ROOT, 'deploy/haproxy.cfg');
 
@@ -15,26 +14,21 @@ const DEPLOYED_CONFIG = join(REPOSITORY_ROOT, 'deploy/haproxy.cfg');
  * Each answer says which instance served it (X-Served-By), so a test can see the spread.
  */
 export class HaproxyBalancer {
-  private child?: ChildProcess;
-  private folder?: string;
-  private output = '';
+  private tool?: ToolProcess;
   url = '';
 
   /** The HAProxy process's id (its CPU time, in the benchmarks). */
   get pid(): number {
-    if (this.child?.pid === undefined) throw new Error('HaproxyBalancer.start has not run');
-    return this.child.pid;
+    if (!this.tool) throw new Error('HaproxyBalancer.start has not run');
+    return this.tool.pid;
   }
 
   async start(instanceUrls: string[]): Promise<void> {
     const port = await freePort();
-    this.folder = mkdtempSync(join(tmpdir(), 'lead-desk-haproxy-'));
-    const configFile = join(this.folder, 'haproxy.cfg');
+    this.tool = new ToolProcess('lead-desk-haproxy-');
+    const configFile = join(this.tool.folder, 'haproxy.cfg');
     writeFileSync(configFile, localConfig(readFileSync(DEPLOYED_CONFIG, 'utf8'), port, instanceUrls));
-    this.child = spawn('haproxy', ['-db', '-f', configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
-    this.child.stdout?.on('data', keep);
-    this.child.stderr?.on('data', keep);
+    this.tool.start('haproxy', ['-db', '-f', configFile]);
     this.url = `http://127.0.0.1:${port}`;
     await this.waitForInstances(instanceUrls.length);
   }
@@ -43,7 +37,7 @@ export class HaproxyBalancer {
   async waitForInstances(count: number, withinMs = 30_000): Promise<void> {
     const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
-      if (this.child?.exitCode !== null) throw new Error(`HAProxy ended: ${this.output}`);
+      if (this.tool?.ended !== false) throw new Error(`HAProxy ended: ${this.tool?.log}`);
       const served = new Set<string>();
       for (let i = 0; i < count * 4; i += 1) {
         const answer = await fetch(`${this.url}/api/health/ready`).catch(() => undefined);
@@ -53,17 +47,11 @@ export class HaproxyBalancer {
       if (served.size === count) return;
       await sleep(250);
     }
-    throw new Error(`HAProxy did not see ${count} ready instances within ${withinMs} ms: ${this.output}`);
+    throw new Error(`HAProxy did not see ${count} ready instances within ${withinMs} ms: ${this.tool?.log}`);
   }
 
   async stop(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      child.kill('SIGTERM');
-      await ended;
-    }
-    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
+    await this.tool?.stop();
   }
 }
 

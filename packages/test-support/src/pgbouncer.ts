@@ -1,10 +1,9 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { chmodSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, writeFileSync } from 'node:fs';
 import { connect } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { freePort } from './free-port';
+import { ToolProcess } from './tool-process';
 
 export interface PgBouncerSettings {
   /** The PostgreSQL it pools: a URL naming its host, port, database and user (trusted, as on the test machine). */
@@ -22,9 +21,7 @@ export interface PgBouncerSettings {
  * the same user.
  */
 export class PgBouncer {
-  private child?: ChildProcess;
-  private folder?: string;
-  private output = '';
+  private tool?: ToolProcess;
   private port = 0;
   private user = '';
   private database = '';
@@ -35,10 +32,10 @@ export class PgBouncer {
     this.database = decodeURIComponent(target.pathname.slice(1));
     this.port = await freePort();
     // PgBouncer refuses to run as root: as root it is told to become nobody, who must read its files.
-    this.folder = mkdtempSync(join(tmpdir(), 'lead-desk-pgbouncer-'));
-    chmodSync(this.folder, 0o755);
-    const usersFile = join(this.folder, 'users.txt');
-    const configFile = join(this.folder, 'pgbouncer.ini');
+    this.tool = new ToolProcess('lead-desk-pgbouncer-');
+    chmodSync(this.tool.folder, 0o755);
+    const usersFile = join(this.tool.folder, 'users.txt');
+    const configFile = join(this.tool.folder, 'pgbouncer.ini');
     writeFileSync(usersFile, `"${this.user}" ""\n`, { mode: 0o644 });
     const entry = [`host=${target.hostname}`, `port=${target.port || 5432}`, `dbname=${this.database}`, `pool_size=${poolSize}`];
     if (connectQuery) entry.push(`connect_query='${connectQuery.replaceAll("'", "''")}'`);
@@ -60,11 +57,7 @@ export class PgBouncer {
       ].join('\n'),
       { mode: 0o644 },
     );
-    const asRoot = process.getuid?.() === 0 ? ['-u', 'nobody'] : [];
-    this.child = spawn('pgbouncer', [...asRoot, configFile], { stdio: ['ignore', 'pipe', 'pipe'] });
-    const keep = (chunk: Buffer) => (this.output = (this.output + chunk.toString()).slice(-20_000));
-    this.child.stdout?.on('data', keep);
-    this.child.stderr?.on('data', keep);
+    this.tool.start('pgbouncer', [...(process.getuid?.() === 0 ? ['-u', 'nobody'] : []), configFile]);
     await this.waitForPort();
   }
 
@@ -82,24 +75,17 @@ export class PgBouncer {
 
   /** What PgBouncer printed, for a failure's message. */
   get log(): string {
-    return this.output;
+    return this.tool?.log ?? '';
   }
 
   async stop(): Promise<void> {
-    const child = this.child;
-    if (child && child.exitCode === null) {
-      const ended = new Promise((resolve) => child.once('exit', resolve));
-      // SIGINT: a "safe shutdown" that waits for clients; SIGTERM ends at once.
-      child.kill('SIGTERM');
-      await ended;
-    }
-    if (this.folder) rmSync(this.folder, { recursive: true, force: true });
+    await this.tool?.stop();
   }
 
   private async waitForPort(withinMs = 10_000): Promise<void> {
     const deadline = Date.now() + withinMs;
     while (Date.now() < deadline) {
-      if (this.child?.exitCode !== null) throw new Error(`PgBouncer ended: ${this.output}`);
+      if (this.tool?.ended !== false) throw new Error(`PgBouncer ended: ${this.log}`);
       const open = await new Promise<boolean>((resolve) => {
         const socket = connect(this.port, '127.0.0.1');
         socket.once('connect', () => {
@@ -111,6 +97,6 @@ export class PgBouncer {
       if (open) return;
       await sleep(50);
     }
-    throw new Error(`PgBouncer did not listen within ${withinMs} ms: ${this.output}`);
+    throw new Error(`PgBouncer did not listen within ${withinMs} ms: ${this.log}`);
   }
 }
