@@ -29,11 +29,22 @@ describe('VersionedCache', () => {
     expect(compute).toHaveBeenCalledTimes(1);
   });
 
-  it('counts again after the maximum age, even with an unchanged version', async () => {
+  it('counts again after the maximum age, even with an unchanged version, and then keeps that count while the version stays', async () => {
     const counts = cache();
     await counts.get('all', 'v1', async () => 1);
     now = 10_000;
     expect(await counts.get('all', 'v1', async () => 2)).toBe(2);
+    // Counted 10 s after v1 first appeared: a write that moved the version before then has committed.
+    now = 100_000;
+    expect(await counts.get('all', 'v1', async () => 3)).toBe(2);
+    // A new version starts over: counted at once, again after the maximum age, then kept.
+    expect(await counts.get('all', 'v2', async () => 4)).toBe(4);
+    now = 105_000;
+    expect(await counts.get('all', 'v2', async () => 5)).toBe(4);
+    now = 110_000;
+    expect(await counts.get('all', 'v2', async () => 6)).toBe(6);
+    now = 500_000;
+    expect(await counts.get('all', 'v2', async () => 7)).toBe(6);
   });
 
   it('shares a computation still running however long it takes, and ages an answer from when it came', async () => {
@@ -50,6 +61,8 @@ describe('VersionedCache', () => {
     expect(await counts.get('year', 'v1', async () => -1)).toBe(9);
     now = 35_000;
     expect(await counts.get('year', 'v1', async () => 10)).toBe(10);
+    now = 90_000;
+    expect(await counts.get('year', 'v1', async () => -1)).toBe(10);
   });
 
   describe('with stale answers allowed', () => {

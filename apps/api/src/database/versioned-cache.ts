@@ -13,6 +13,9 @@ export interface StaleAnswers {
 
 interface Entry<T> {
   version: string;
+  /** When this key first saw `version`, and when the computation of `value` started. */
+  versionSince: number;
+  startedAt: number;
   /** When the computation ended; null while it runs (a running one is shared however long it takes). */
   settledAt: number | null;
   value: Promise<T>;
@@ -28,7 +31,11 @@ interface Entry<T> {
  * result share one query, however long it runs (a computation longer than `maxAgeMs`
  * would otherwise be started again by every request and never answer any). An entry
  * expires `maxAgeMs` after its computation ended: the bound on staleness when a
- * computation races a write that has moved the version but not committed yet.
+ * computation races a write that has moved the version but not committed yet. Once an
+ * answer was computed from a start `maxAgeMs` or more after its version first appeared,
+ * no such write can be missing from it: it is kept while the version stays (at ten
+ * million leads an exact COUNT takes seconds, and counting it again every 10 s held up
+ * every request meanwhile).
  *
  * A cache made with `StaleAnswers` never drops an answer it has: after a change it gives the
  * kept answer at once and computes the next in the background (one at a time per key), and
@@ -49,8 +56,8 @@ export class VersionedCache<T> {
     const entry = this.entries.get(key);
     if (!entry) return this.computeFirst(key, version, compute);
     this.touch(key, entry);
-    if (entry.settledAt === null || (entry.version === version && this.now() - entry.settledAt < this.maxAgeMs)) return entry.value;
-    if (!this.stale) return this.computeFirst(key, version, compute);
+    if (entry.settledAt === null || (entry.version === version && (this.isFinal(entry) || this.now() - entry.settledAt < this.maxAgeMs))) return entry.value;
+    if (!this.stale) return this.computeFirst(key, version, compute, this.versionSince(entry, version));
     const next = entry.refreshing ?? this.refresh(key, entry, version, compute);
     // Of the same data (only aged), or young enough: at once.
     if (entry.version === version || this.now() - entry.settledAt < this.stale.serveStaleMs) return entry.value;
@@ -73,8 +80,18 @@ export class VersionedCache<T> {
     else if (entry.version !== version) await this.refresh(key, entry, version, compute);
   }
 
-  private computeFirst(key: string, version: string, compute: () => Promise<T>): Promise<T> {
-    const fresh: Entry<T> = { version, settledAt: null, value: compute() };
+  /** Computed long enough after its version appeared that no write of an older version can be missing from it. */
+  private isFinal(entry: Entry<T>): boolean {
+    return entry.startedAt - entry.versionSince >= this.maxAgeMs;
+  }
+
+  /** When the key first saw `version`: the entry's if it is of that version, else now. */
+  private versionSince(entry: Entry<T> | undefined, version: string): number {
+    return entry?.version === version ? entry.versionSince : this.now();
+  }
+
+  private computeFirst(key: string, version: string, compute: () => Promise<T>, versionSince = this.now()): Promise<T> {
+    const fresh: Entry<T> = { version, versionSince, startedAt: this.now(), settledAt: null, value: compute() };
     this.put(key, fresh);
     fresh.value.then(
       () => (fresh.settledAt = this.now()),
@@ -88,9 +105,10 @@ export class VersionedCache<T> {
 
   /** Computes the answer again while `stale`'s is given; the new one replaces it once it is there. */
   private refresh(key: string, stale: Entry<T>, version: string, compute: () => Promise<T>): Promise<T> {
+    const [versionSince, startedAt] = [this.versionSince(stale, version), this.now()];
     stale.refreshing = compute().then(
       (value) => {
-        this.put(key, { version, settledAt: this.now(), value: Promise.resolve(value) });
+        this.put(key, { version, versionSince, startedAt, settledAt: this.now(), value: Promise.resolve(value) });
         return value;
       },
       (error: unknown) => {

@@ -29,7 +29,7 @@ const STALE_REPORT_WAIT_MS = 1_000;
 @Injectable()
 export class SpeedToLeadService {
   private readonly logger = new Logger(SpeedToLeadService.name);
-  // Of unchanged data, a report is aggregated again after a minute at most: on PostgreSQL a write moves the
+  // Of unchanged data, a report is aggregated again once, after a minute: on PostgreSQL a write moves the
   // version before it commits, so a report made meanwhile may miss it (the cache's bound on that staleness).
   private readonly reportsByScope = new VersionedCache<SpeedToLeadReport>(100, 60_000, Date.now, {
     serveStaleMs: STALE_REPORT_MS,
