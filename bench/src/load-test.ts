@@ -35,3 +35,16 @@ export function toLoadResult(result: autocannon.Result): LoadResult {
     non2xx: result.non2xx,
   };
 }
+
+/**
+ * One request alone before a read is loaded, timed: what its first reader waits while nothing is kept
+ * (a count computed for the first time, at ten million leads seconds), which a load's 10 s timeout would
+ * only show as errors.
+ */
+export async function coldRequestMs(url: string, headers: Record<string, string> = {}): Promise<number> {
+  const started = performance.now();
+  const response = await fetch(url, { headers });
+  await response.arrayBuffer();
+  if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+  return performance.now() - started;
+}

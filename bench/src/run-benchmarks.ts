@@ -13,7 +13,7 @@ import { bulkStageChange } from './bulk-test';
 import { DUPLICATES_FIRST_PAGE, startStaffApi, type SignedInViewer } from './duplicates-test';
 import { BENCH_AGENTS } from './lead-generator';
 import { LIST_QUERIES, SOURCE_FILTER_PATHS } from './read-scenarios';
-import { loadTest, type LoadResult } from './load-test';
+import { coldRequestMs, loadTest, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
@@ -34,6 +34,21 @@ const PROVIDERS = (process.env.BENCH_PROVIDERS ?? 'sqlite,postgresql').split(','
 const MB = 1024 * 1024;
 const DEFAULT_RESULTS_FILE = join(REPOSITORY_ROOT, 'bench/results/latest.json');
 const RESULTS_FILE = process.env.BENCH_RESULTS_FILE ? resolve(REPOSITORY_ROOT, process.env.BENCH_RESULTS_FILE) : DEFAULT_RESULTS_FILE;
+
+/**
+ * Schemas filled before (`pnpm --filter @lead-desk/bench fill`), measured as they are and kept, instead of filling
+ * each size: BENCH_FILLED_SCHEMAS=<schema>:<leads>[:<fill seconds it took>],… (PostgreSQL). Ten million leads take
+ * most of an hour to fill.
+ */
+const FILLED_SCHEMAS = (process.env.BENCH_FILLED_SCHEMAS ?? '')
+  .split(',')
+  .filter(Boolean)
+  .map((entry) => {
+    const [schema, leads, fillSeconds] = entry.split(':');
+    return { schema, size: Number(leads), fillSeconds: fillSeconds === undefined ? undefined : Number(fillSeconds) };
+  });
+/** Which of the list's queries to measure (BENCH_LIST_QUERIES, names as in read-scenarios.ts, comma-separated): all by default. */
+const LIST_QUERY_NAMES = process.env.BENCH_LIST_QUERIES?.split(',') ?? Object.keys(LIST_QUERIES);
 
 /** Staff opening one lead's timeline at the same moment: a team's worth, not the list's 32-connection flood. */
 const TIMELINE_READERS = 4;
@@ -61,6 +76,22 @@ const bulkSelection = (size: number) => Math.min(100_000, Math.round(size / 10))
 const SCENARIOS = new Set((process.env.BENCH_SCENARIOS ?? SCENARIO_GROUPS.join(',')).split(','));
 for (const group of SCENARIOS) {
   if (!(SCENARIO_GROUPS as readonly string[]).includes(group)) throw new Error(`BENCH_SCENARIOS: unknown group ${group} (known: ${SCENARIO_GROUPS.join(', ')})`);
+}
+
+/** A schema filled before, measured as it is and kept; its lead with the long timeline is the one with the most activities. */
+async function filledDatabase(schema: string) {
+  const client = new Client({ connectionString: POSTGRES_URL, options: `-c search_path="${schema}"` });
+  await client.connect();
+  try {
+    const bytes = await client.query<{ bytes: string }>(
+      `SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ($1, $2) AND c.relkind IN ('r', 'm')`,
+      [schema, `${schema}_jobs`],
+    );
+    const busiest = await client.query<{ lead_id: string }>('SELECT lead_id FROM lead_activities GROUP BY lead_id ORDER BY count(*) DESC LIMIT 1');
+    return { url: `${POSTGRES_URL}?schema=${schema}`, bytesOnDisk: Number(bytes.rows[0].bytes), dataSet: { busyLeadId: busiest.rows[0].lead_id } };
+  } finally {
+    await client.end();
+  }
 }
 
 async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
@@ -115,6 +146,8 @@ function summariseExport(runs: (ExportResult & { peakMemoryMb?: number })[]) {
 /** Both servers under the same load, alternating run by run so drift on the machine hits both alike. */
 async function listScenario(api: ServerProcess, baseline: ServerProcess, query: string) {
   const load = (url: string, seconds = SECONDS) => loadTest(url, { connections: CONNECTIONS, seconds });
+  const coldMs = await coldRequestMs(`${api.url}/api/leads?${query}`);
+  await coldRequestMs(`${baseline.url}/leads?${query}`);
   await load(`${api.url}/api/leads?${query}`, WARM_UP_SECONDS);
   await load(`${baseline.url}/leads?${query}`, WARM_UP_SECONDS);
   const apiRuns: LoadResult[] = [];
@@ -123,16 +156,17 @@ async function listScenario(api: ServerProcess, baseline: ServerProcess, query: 
     apiRuns.push(await load(`${api.url}/api/leads?${query}`));
     baselineRuns.push(await load(`${baseline.url}/leads?${query}`));
   }
-  return { api: summariseLoad(apiRuns), baseline: summariseLoad(baselineRuns) };
+  return { coldMs, api: summariseLoad(apiRuns), baseline: summariseLoad(baselineRuns) };
 }
 
 /** One API route under load (the list's 32 connections unless told): a warm-up, then RUNS runs. */
 async function apiScenario(api: ServerProcess, path: string, connections = CONNECTIONS, headers?: Record<string, string>) {
   const load = (seconds = SECONDS) => loadTest(`${api.url}${path}`, { connections, seconds, headers });
+  const coldMs = await coldRequestMs(`${api.url}${path}`, headers);
   await load(WARM_UP_SECONDS);
   const runs: LoadResult[] = [];
   for (let run = 0; run < RUNS; run += 1) runs.push(await load());
-  return { path, api: summariseLoad(runs) };
+  return { path, coldMs, api: summariseLoad(runs) };
 }
 
 /**
@@ -203,111 +237,118 @@ async function main(): Promise<void> {
     console.log(JSON.stringify(withLoad));
     results.push(withLoad);
   };
-  for (const provider of PROVIDERS) {
-    for (const size of SIZES) {
-      const database = await databaseFor(provider, size);
+  const targets = FILLED_SCHEMAS.length > 0 ? FILLED_SCHEMAS.map((filled) => ({ provider: 'postgresql' as const, size: filled.size, filled })) : PROVIDERS.flatMap((provider) => SIZES.map((size) => ({ provider, size, filled: undefined })));
+  for (const { provider, size, filled } of targets) {
+    let database: { url: string; drop: () => Promise<void> };
+    let dataSet: DataSet;
+    if (filled) {
+      const before = await filledDatabase(filled.schema);
+      [database, dataSet] = [{ url: before.url, drop: async () => undefined }, before.dataSet];
+      record({ provider, size, scenario: 'fill', seconds: filled.fillSeconds ?? null, filledBefore: true, bytesOnDisk: before.bytesOnDisk });
+    } else {
+      const fresh = await databaseFor(provider, size);
       const fillStarted = performance.now();
-      const dataSet = await fillDatabase(database.url, size);
-      const fillSeconds = (performance.now() - fillStarted) / 1000;
-      record({ provider, size, scenario: 'fill', seconds: fillSeconds, bytesOnDisk: await database.bytesOnDisk() });
-      // First and alone: an agent's view needs the API in staff mode, and on SQLite its start (the
-      // migrations' lock) would wait on the other API's or the baseline's connection and fail.
-      if (SCENARIOS.has('duplicates')) {
-        const staff = await startStaffApi(database.url);
-        try {
-          for (const { viewer, headers, pairsOnFirstPage } of staff.viewers) {
-            const scenario = `duplicates first page, ${viewer}`;
-            record({ provider, size, scenario, connections: CONNECTIONS, pairsOnFirstPage, ...(await apiScenario(staff.api, DUPLICATES_FIRST_PAGE, CONNECTIONS, headers)) });
-          }
-        } finally {
-          await staff.api.stop();
-        }
-      }
-      // Staff mode too (an agent's report covers their own leads): the report of a period as a few staff open it at once.
-      if (SCENARIOS.has('speed-report')) {
-        const staff = await startStaffApi(database.url);
-        try {
-          await speedReportScenarios(staff, (row) => record({ provider, size, ...row }));
-        } finally {
-          await staff.api.stop();
-        }
-      }
-      // Follow-ups (issue 24), staff mode ("mine" needs a member): tasks added over the leads, then a member's due lists and the calendar week.
-      if (SCENARIOS.has('tasks')) {
-        const tasks = benchTaskCount(size);
-        const tasksStarted = performance.now();
-        await fillTasks(database.url, tasks);
-        record({ provider, size, scenario: 'fill tasks', tasks, seconds: (performance.now() - tasksStarted) / 1000 });
-        const staff = await startStaffApi(database.url);
-        try {
-          for (const [scenario, viewer, path] of taskScenarios(new Date())) {
-            const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
-            const answer = await taskAnswerSize(`${staff.api.url}${path}`, headers);
-            record({ provider, size, scenario, tasks, connections: TASK_READERS, ...answer, ...(await apiScenario(staff.api, path, TASK_READERS, headers)) });
-          }
-        } finally {
-          await staff.api.stop();
-        }
-      }
-      // The webhook limit guards production from floods; the benchmark is the flood.
-      const api = await startApi({
-        env: { DATABASE_URL: database.url, LOG_LEVEL: 'error', VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000' },
-      });
-      const baseline = await startServerProcess({
-        script: join(REPOSITORY_ROOT, 'bench/src/baseline-server.ts'),
-        cwd: join(REPOSITORY_ROOT, 'bench'),
-        env: { DATABASE_URL: database.url },
-        readyPath: '/',
-      });
+      [database, dataSet] = [fresh, await fillDatabase(fresh.url, size)];
+      record({ provider, size, scenario: 'fill', seconds: (performance.now() - fillStarted) / 1000, bytesOnDisk: await fresh.bytesOnDisk() });
+    }
+    // First and alone: an agent's view needs the API in staff mode, and on SQLite its start (the
+    // migrations' lock) would wait on the other API's or the baseline's connection and fail.
+    if (SCENARIOS.has('duplicates')) {
+      const staff = await startStaffApi(database.url);
       try {
-        if (SCENARIOS.has('list')) {
-          for (const [scenario, query] of Object.entries(LIST_QUERIES)) {
-            record({ provider, size, scenario, ...(await listScenario(api, baseline, query)) });
-          }
-        }
-        if (SCENARIOS.has('pipeline')) {
-          for (const [scenario, { path, connections }] of Object.entries(PIPELINE_PATHS(dataSet))) {
-            record({ provider, size, scenario, connections, ...(await apiScenario(api, path, connections)) });
-          }
-        }
-        if (SCENARIOS.has('filters')) {
-          for (const [scenario, path] of Object.entries(SOURCE_FILTER_PATHS)) record({ provider, size, scenario, connections: CONNECTIONS, ...(await apiScenario(api, path)) });
-        }
-        if (SCENARIOS.has('export')) record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
-        if (SCENARIOS.has('page')) record({ provider, size, scenario: 'page', ...(await measurePage(`${api.url}/`, RUNS)) });
-        // Last: it adds leads and calls, which the other scenarios must not see. Round-robin is on (fillDatabase).
-        if (SCENARIOS.has('ingest')) {
-          const ingest = await ingestWebhooks(api.url, database.url, { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS, existingLeads: size });
-          record({ provider, size, scenario: 'webhook ingest', ...ingest });
-        }
-        // After the others: it moves leads to another stage.
-        if (SCENARIOS.has('bulk')) {
-          record({ provider, size, scenario: 'bulk stage change', connections: CONNECTIONS, ...(await bulkStageChange(api.url, database.url, bulkSelection(size), CONNECTIONS)) });
+        for (const { viewer, headers, pairsOnFirstPage } of staff.viewers) {
+          const scenario = `duplicates first page, ${viewer}`;
+          record({ provider, size, scenario, connections: CONNECTIONS, pairsOnFirstPage, ...(await apiScenario(staff.api, DUPLICATES_FIRST_PAGE, CONNECTIONS, headers)) });
         }
       } finally {
-        await api.stop();
-        await baseline.stop();
+        await staff.api.stop();
       }
+    }
+    // Staff mode too (an agent's report covers their own leads): the report of a period as a few staff open it at once.
+    if (SCENARIOS.has('speed-report')) {
+      const staff = await startStaffApi(database.url);
       try {
-        // Several API instances behind the compose file's HAProxy (issue 26): on PostgreSQL, the database they share in production.
-        if (SCENARIOS.has('instances') && provider === 'postgresql') {
-          const options = { databaseUrl: database.url, existingLeads: size, connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS };
-          await instancesScenarios(options, (row) => record({ provider, size, ...row }));
-        }
-        // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
-        if (SCENARIOS.has('speed-to-lead')) {
-          record({ provider, size, scenario: 'inbound lead to call', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });
-        }
-        // Last, with an API of its own: it books visits, routes leads and makes callers' leads.
-        if (SCENARIOS.has('agent-tools')) {
-          const answered = await agentTools(database.url, { requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, existingLeads: size });
-          for (const [kind, figures] of Object.entries(answered)) {
-            record({ provider, size, scenario: `agent: ${kind}`, requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, ...figures });
-          }
+        await speedReportScenarios(staff, (row) => record({ provider, size, ...row }));
+      } finally {
+        await staff.api.stop();
+      }
+    }
+    // Follow-ups (issue 24), staff mode ("mine" needs a member): tasks added over the leads, then a member's due lists and the calendar week.
+    if (SCENARIOS.has('tasks')) {
+      const tasks = benchTaskCount(size);
+      const tasksStarted = performance.now();
+      await fillTasks(database.url, tasks);
+      record({ provider, size, scenario: 'fill tasks', tasks, seconds: (performance.now() - tasksStarted) / 1000 });
+      const staff = await startStaffApi(database.url);
+      try {
+        for (const [scenario, viewer, path] of taskScenarios(new Date())) {
+          const { headers } = staff.viewers.find((signedIn) => signedIn.viewer === viewer)!;
+          const answer = await taskAnswerSize(`${staff.api.url}${path}`, headers);
+          record({ provider, size, scenario, tasks, connections: TASK_READERS, ...answer, ...(await apiScenario(staff.api, path, TASK_READERS, headers)) });
         }
       } finally {
-        await database.drop();
+        await staff.api.stop();
       }
+    }
+    // The webhook limit guards production from floods; the benchmark is the flood. The speed report's panel periods,
+    // which the API aggregates at start-up (seconds of a database core at ten million leads), are measured apart (speed-report).
+    const api = await startApi({
+      env: { DATABASE_URL: database.url, LOG_LEVEL: 'error', VAPI_WEBHOOK_SECRET: BENCH_WEBHOOK_SECRET, WEBHOOK_LIMIT_PER_MINUTE: '100000000', SPEED_REPORT_WARM_SECONDS: '0' },
+    });
+    const baseline = await startServerProcess({
+      script: join(REPOSITORY_ROOT, 'bench/src/baseline-server.ts'),
+      cwd: join(REPOSITORY_ROOT, 'bench'),
+      env: { DATABASE_URL: database.url },
+      readyPath: '/',
+    });
+    try {
+      if (SCENARIOS.has('list')) {
+        for (const [scenario, query] of Object.entries(LIST_QUERIES).filter(([name]) => LIST_QUERY_NAMES.includes(name))) {
+          record({ provider, size, scenario, ...(await listScenario(api, baseline, query)) });
+        }
+      }
+      if (SCENARIOS.has('pipeline')) {
+        for (const [scenario, { path, connections }] of Object.entries(PIPELINE_PATHS(dataSet))) {
+          record({ provider, size, scenario, connections, ...(await apiScenario(api, path, connections)) });
+        }
+      }
+      if (SCENARIOS.has('filters')) {
+        for (const [scenario, path] of Object.entries(SOURCE_FILTER_PATHS)) record({ provider, size, scenario, connections: CONNECTIONS, ...(await apiScenario(api, path)) });
+      }
+      if (SCENARIOS.has('export')) record({ provider, size, scenario: 'export', ...(await exportScenario(api, database.url)) });
+      if (SCENARIOS.has('page')) record({ provider, size, scenario: 'page', ...(await measurePage(`${api.url}/`, RUNS)) });
+      // Last: it adds leads and calls, which the other scenarios must not see. Round-robin is on (fillDatabase).
+      if (SCENARIOS.has('ingest')) {
+        const ingest = await ingestWebhooks(api.url, database.url, { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS, existingLeads: size });
+        record({ provider, size, scenario: 'webhook ingest', ...ingest });
+      }
+      // After the others: it moves leads to another stage.
+      if (SCENARIOS.has('bulk')) {
+        record({ provider, size, scenario: 'bulk stage change', connections: CONNECTIONS, ...(await bulkStageChange(api.url, database.url, bulkSelection(size), CONNECTIONS)) });
+      }
+    } finally {
+      await api.stop();
+      await baseline.stop();
+    }
+    try {
+      // Several API instances behind the compose file's HAProxy (issue 26): on PostgreSQL, the database they share in production.
+      if (SCENARIOS.has('instances') && provider === 'postgresql') {
+        const options = { databaseUrl: database.url, existingLeads: size, connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS };
+        await instancesScenarios(options, (row) => record({ provider, size, ...row }));
+      }
+      // Alone, with an API of its own that places calls (to a fake Vapi): the others must not see its leads.
+      if (SCENARIOS.has('speed-to-lead')) {
+        record({ provider, size, scenario: 'inbound lead to call', leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS, ...(await speedToLead(database.url, { leadsPerSecond: SPEED_LEADS_PER_SECOND, seconds: SPEED_SECONDS })) });
+      }
+      // Last, with an API of its own: it books visits, routes leads and makes callers' leads.
+      if (SCENARIOS.has('agent-tools')) {
+        const answered = await agentTools(database.url, { requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, existingLeads: size });
+        for (const [kind, figures] of Object.entries(answered)) {
+          record({ provider, size, scenario: `agent: ${kind}`, requestsPerSecond: AGENT_REQUESTS_PER_SECOND, seconds: AGENT_SECONDS, ...figures });
+        }
+      }
+    } finally {
+      await database.drop();
     }
   }
   const report: BenchReport = {
