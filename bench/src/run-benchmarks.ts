@@ -78,20 +78,34 @@ for (const group of SCENARIOS) {
   if (!(SCENARIO_GROUPS as readonly string[]).includes(group)) throw new Error(`BENCH_SCENARIOS: unknown group ${group} (known: ${SCENARIO_GROUPS.join(', ')})`);
 }
 
-/** A schema filled before, measured as it is and kept; its lead with the long timeline is the one with the most activities. */
-async function filledDatabase(schema: string) {
-  const client = new Client({ connectionString: POSTGRES_URL, options: `-c search_path="${schema}"` });
+/** A statement on the machine's PostgreSQL, on a connection of its own. */
+async function postgresAdmin<T extends object>(text: string, values: unknown[] = []): Promise<T[]> {
+  const client = new Client({ connectionString: POSTGRES_URL });
   await client.connect();
-  try {
-    const bytes = await client.query<{ bytes: string }>(
-      `SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ($1, $2) AND c.relkind IN ('r', 'm')`,
-      [schema, `${schema}_jobs`],
-    );
-    const busiest = await client.query<{ lead_id: string }>('SELECT lead_id FROM lead_activities GROUP BY lead_id ORDER BY count(*) DESC LIMIT 1');
-    return { url: `${POSTGRES_URL}?schema=${schema}`, bytesOnDisk: Number(bytes.rows[0].bytes), dataSet: { busyLeadId: busiest.rows[0].lead_id } };
-  } finally {
-    await client.end();
-  }
+  return client
+    .query<T>(text, values)
+    .then((result) => result.rows)
+    .finally(() => client.end());
+}
+
+/** Tables with their indexes and TOAST, of the app's schema and the job queue's (pg-boss keeps a schema of its own beside the app's). */
+async function schemaBytesOnDisk(schema: string): Promise<number> {
+  const [{ bytes }] = await postgresAdmin<{ bytes: string }>(
+    `SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ($1, $2) AND c.relkind IN ('r', 'm')`,
+    [schema, `${schema}_jobs`],
+  );
+  return Number(bytes);
+}
+
+/** A schema filled before (BENCH_FILLED_SCHEMAS), measured as it is and kept. */
+function filledDatabase(schema: string) {
+  return { url: `${POSTGRES_URL}?schema=${schema}`, drop: async () => undefined, bytesOnDisk: () => schemaBytesOnDisk(schema) };
+}
+
+/** What the fill says of a schema filled before: its lead with the long timeline is the one with the most activities. */
+async function filledDataSet(schema: string): Promise<DataSet> {
+  const [busiest] = await postgresAdmin<{ lead_id: string }>(`SELECT lead_id FROM "${schema}".lead_activities GROUP BY lead_id ORDER BY count(*) DESC LIMIT 1`);
+  return { busyLeadId: busiest.lead_id };
 }
 
 async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
@@ -103,25 +117,9 @@ async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
     return { url: `file:${file}`, drop: async () => rmSync(dir, { recursive: true, force: true }), bytesOnDisk };
   }
   const schema = `lead_desk_bench_${size}_${process.pid}`;
-  const admin = async (sql: string, values: unknown[] = []) => {
-    const client = new Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    return client.query(sql, values).finally(() => client.end());
-  };
-  // The job queue (pg-boss) keeps a schema of its own beside the app's.
-  const drop = () => admin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
+  const drop = () => postgresAdmin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
   await drop();
-  // Tables with their indexes and TOAST, of the app's schema and the job queue's.
-  const bytesOnDisk = async () =>
-    Number(
-      (
-        await admin(
-          `SELECT COALESCE(sum(pg_total_relation_size(c.oid)), 0) AS bytes FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE n.nspname IN ($1, $2) AND c.relkind IN ('r', 'm')`,
-          [schema, `${schema}_jobs`],
-        )
-      ).rows[0].bytes,
-    );
-  return { url: `${POSTGRES_URL}?schema=${schema}`, drop: async () => void (await drop()), bytesOnDisk };
+  return { url: `${POSTGRES_URL}?schema=${schema}`, drop: async () => void (await drop()), bytesOnDisk: () => schemaBytesOnDisk(schema) };
 }
 
 function summariseLoad(runs: LoadResult[]) {
@@ -239,18 +237,11 @@ async function main(): Promise<void> {
   };
   const targets = FILLED_SCHEMAS.length > 0 ? FILLED_SCHEMAS.map((filled) => ({ provider: 'postgresql' as const, size: filled.size, filled })) : PROVIDERS.flatMap((provider) => SIZES.map((size) => ({ provider, size, filled: undefined })));
   for (const { provider, size, filled } of targets) {
-    let database: { url: string; drop: () => Promise<void> };
-    let dataSet: DataSet;
-    if (filled) {
-      const before = await filledDatabase(filled.schema);
-      [database, dataSet] = [{ url: before.url, drop: async () => undefined }, before.dataSet];
-      record({ provider, size, scenario: 'fill', seconds: filled.fillSeconds ?? null, filledBefore: true, bytesOnDisk: before.bytesOnDisk });
-    } else {
-      const fresh = await databaseFor(provider, size);
-      const fillStarted = performance.now();
-      [database, dataSet] = [fresh, await fillDatabase(fresh.url, size)];
-      record({ provider, size, scenario: 'fill', seconds: (performance.now() - fillStarted) / 1000, bytesOnDisk: await fresh.bytesOnDisk() });
-    }
+    const database = filled ? filledDatabase(filled.schema) : await databaseFor(provider, size);
+    const fillStarted = performance.now();
+    const dataSet = filled ? await filledDataSet(filled.schema) : await fillDatabase(database.url, size);
+    const seconds = filled ? (filled.fillSeconds ?? null) : (performance.now() - fillStarted) / 1000;
+    record({ provider, size, scenario: 'fill', seconds, ...(filled && { filledBefore: true }), bytesOnDisk: await database.bytesOnDisk() });
     // First and alone: an agent's view needs the API in staff mode, and on SQLite its start (the
     // migrations' lock) would wait on the other API's or the baseline's connection and fail.
     if (SCENARIOS.has('duplicates')) {
