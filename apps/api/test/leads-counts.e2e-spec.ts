@@ -2,6 +2,7 @@ import Database from 'better-sqlite3';
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../src/database/database-url';
 import { SQLITE_COMMON_TERM_MATCHES } from '../src/database/sqlite/sqlite-search';
+import { eventually } from './support/eventually';
 import { insertLeads, type LeadFixture } from './support/lead-fixtures';
 import { startTestApp, type TestApp } from './support/test-app';
 import { PROVIDERS } from './support/test-database';
@@ -77,6 +78,52 @@ describe.each(PROVIDERS)('lead counts on %s', (provider) => {
     expect(await total()).toBe(3);
     expect(await total({ q: 'pune' })).toBe(3);
     expect(await stats()).toMatchObject({ total: 3, qualified: 2 });
+  });
+});
+
+// On PostgreSQL only: a reader there can be held up by a lock (as a recount at ten million leads is by its own
+// length), while SQLite's readers never wait for anything.
+describe('a recount that takes longer than the wait, on postgresql', () => {
+  let testApp: TestApp;
+  const board = async () => ((await testApp.http.get('/api/leads/board').expect(200)).body as { count: number }[]).map(({ count }) => count);
+  const stats = async () => ((await testApp.http.get('/api/leads/stats').expect(200)).body as { total: number }).total;
+  const tags = async () => (await testApp.http.get('/api/tags').expect(200)).body as { tag: string; count: number }[];
+  const createTagged = async (name: string) => {
+    const { _id } = (await testApp.http.post('/api/leads').send({ name }).expect(201)).body as { _id: string };
+    await testApp.http.put(`/api/leads/${_id}/tags`).send({ tags: ['Villa'] }).expect(200);
+  };
+
+  beforeAll(async () => {
+    testApp = await startTestApp('postgresql');
+  });
+  afterAll(() => testApp.close());
+
+  it('answers the previous counts meanwhile, and the new ones once they are counted', async () => {
+    for (const name of ['Counted Before', 'Also Before']) await createTagged(name);
+    const before = { board: await board(), stats: await stats(), tags: await tags() };
+    expect(before.stats).toBe(2);
+    expect(before.tags).toEqual([{ tag: 'Villa', count: 2 }]);
+
+    await createTagged('Written After');
+    // Nothing can count the leads while this lock is held: each recount now takes as long as the test says.
+    const target = parseDatabaseUrl(testApp.database.url);
+    if (target.provider !== 'postgresql') throw new Error(`expected PostgreSQL, got ${target.provider}`);
+    const lock = new Client({ connectionString: target.connectionString });
+    await lock.connect();
+    try {
+      // Ended by the server after 15 s if the test never gets to its COMMIT (a recount waiting for the lock holds the app's shutdown).
+      await lock.query(`SET idle_in_transaction_session_timeout = '15s'; BEGIN; LOCK TABLE "${target.schema}".leads IN ACCESS EXCLUSIVE MODE`);
+      expect(await board()).toEqual(before.board);
+      expect(await stats()).toBe(2);
+      expect(await tags()).toEqual(before.tags);
+      await lock.query('COMMIT');
+    } finally {
+      await lock.end();
+    }
+
+    expect(await eventually(async () => (await stats()) === 3)).toBe(true);
+    expect(await board()).not.toEqual(before.board);
+    expect(await tags()).toEqual([{ tag: 'Villa', count: 3 }]);
   });
 });
 

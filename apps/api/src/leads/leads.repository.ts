@@ -4,7 +4,7 @@ import type { ColumnType } from '../database/database-dialect';
 import type { Lead, LeadUncheckedCreateInput, LeadWhereInput, StoredLead } from '../database/models';
 import type { TransactionClient } from '../database/prisma-client';
 import { empty, join, raw, sql, type Sql } from '../database/sql';
-import { VersionedCache } from '../database/versioned-cache';
+import { countsCache } from '../database/counts-cache';
 import type { LeadRow } from './lead-row';
 import type { LeadStats } from '@lead-desk/contracts';
 import type { ResolvedLeadFilter } from './lead-list-filter';
@@ -61,13 +61,13 @@ const WRITABLE_COLUMNS: Record<keyof (LeadColumns & IdentityKeyColumns), [column
 /** The only place that queries the leads table. */
 @Injectable()
 export class LeadsRepository {
-  /** Exact counts per filter, until the leads table changes. */
-  private readonly counts = new VersionedCache<number>();
-  /** Board column counts per filter, until the leads table changes. */
-  private readonly boardCounts = new VersionedCache<{ stageId: string; count: number }[]>();
-  /** The dashboard's aggregates per time window, until the leads table changes. */
-  private readonly statsByWindows = new VersionedCache<LeadStats>(50);
-  private readonly dailyCountsByDays = new VersionedCache<DayCounts[]>(50);
+  /** Exact counts per filter, until the leads table changes (then the previous one while a slow recount runs). */
+  private readonly counts = countsCache<number>(LeadsRepository.name);
+  /** Board column counts per filter, kept as the counts. */
+  private readonly boardCounts = countsCache<{ stageId: string; count: number }[]>(LeadsRepository.name);
+  /** The dashboard's aggregates per time window, kept as the counts. */
+  private readonly statsByWindows = countsCache<LeadStats>(LeadsRepository.name, 50);
+  private readonly dailyCountsByDays = countsCache<DayCounts[]>(LeadsRepository.name, 50);
 
   private readonly tagPageConditions: LeadTagPageConditions;
 

@@ -3,7 +3,7 @@ import { tagKey, type TagCount } from '@lead-desk/contracts';
 import { Database } from '../database/database';
 import type { TransactionClient } from '../database/prisma-client';
 import { join, sql } from '../database/sql';
-import { VersionedCache } from '../database/versioned-cache';
+import { countsCache } from '../database/counts-cache';
 import type { LeadAccess } from '../leads/access/lead-access';
 import { leadAccessConditions, leadAccessKey } from '../leads/access/lead-access-condition';
 
@@ -13,8 +13,8 @@ const TAGS_PER_INSERT = 1000;
 /** The lead_tags index: one row per tag of a lead, by key, for tag filters and counts. */
 @Injectable()
 export class TagsRepository {
-  /** Counts per viewer until the leads table changes (every tag change writes the lead too). */
-  private readonly counts = new VersionedCache<TagCount[]>(50);
+  /** Counts per viewer until the leads table changes (every tag change writes the lead too), then as `countsCache` says. */
+  private readonly counts = countsCache<TagCount[]>(TagsRepository.name, 50);
 
   constructor(private readonly database: Database) {}
 

@@ -1,6 +1,7 @@
 import { Injectable } from '@nestjs/common';
 import { Database, type VersionedReads } from '../../database/database';
 import { join, sql, type Sql } from '../../database/sql';
+import { countsCache } from '../../database/counts-cache';
 import { VersionedCache } from '../../database/versioned-cache';
 import type { LeadAccess } from '../access/lead-access';
 import { leadAccessConditions, leadAccessKey } from '../access/lead-access-condition';
@@ -22,7 +23,7 @@ const LISTED_SPELLINGS = sql`
 @Injectable()
 export class LeadSourcesRepository {
   /** Counts per viewer and list (archived or not), until the leads table changes. */
-  private readonly counts = new VersionedCache<SpellingCount[]>(50);
+  private readonly counts = countsCache<SpellingCount[]>(LeadSourcesRepository.name, 50);
   /** The spellings of archived leads, until the leads table changes: reading them visits every archived lead (no index leads with source there). */
   private readonly archivedSpellings = new VersionedCache<string[]>(1);
 
