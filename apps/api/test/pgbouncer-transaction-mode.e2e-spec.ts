@@ -131,4 +131,16 @@ describe('behind PgBouncer in transaction mode', () => {
       await bare.stop();
     }
   });
+
+  it('refuses to start when the read replica is reached through a pooler that does not give its sessions the schema', async () => {
+    const bare = new PgBouncer();
+    await bare.start({ server: TEST_POSTGRES_URL, poolSize: 1 });
+    try {
+      await expect(startTestApp('postgresql', { DATABASE_READ_URL: bare.url({ schema: schemaOf(processes.database) }) }, processes.database)).rejects.toThrow(
+        /^DATABASE_READ_URL goes through a pooler in transaction mode \(pgbouncer=true\), whose sessions have search_path "public", not "lead_desk_test_\w+" then public/,
+      );
+    } finally {
+      await bare.stop();
+    }
+  });
 });

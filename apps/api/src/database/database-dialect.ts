@@ -117,6 +117,8 @@ export interface ReadReplica {
   readonly reader: RowReader;
   readonly aggregates: RowReader;
   readonly csvExport: CsvExport;
+  /** Stops the start if its sessions would not read the primary's schema (a pooler's sessions without it). */
+  checkSessions(): Promise<void>;
   /** Whether it replays another database's writes (a replica named by mistake as the primary, or promoted, is not one). */
   isStandby(): Promise<boolean>;
   /** Whether every write the primary had made at `position` (`tableVersion`'s) is visible here. */

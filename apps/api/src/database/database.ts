@@ -163,6 +163,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
 
   async onModuleInit(): Promise<void> {
     await this.dialect.prepare(this.client);
+    await this.replica?.checkSessions();
     // A primary named as the replica would pass every read, and the replay check would never be true.
     if (this.replica && !(await this.replica.isStandby())) {
       throw new Error('DATABASE_READ_URL must name a standby streaming from DATABASE_URL\'s PostgreSQL, but that server is not in recovery (pg_is_in_recovery() is false)');

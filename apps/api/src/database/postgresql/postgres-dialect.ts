@@ -77,7 +77,7 @@ export class PostgresDialect implements DatabaseDialect {
 
   /** Nothing to set: the pools' connections carry their settings (search_path) from the start, or from the pooler (checked). */
   async prepare(client: LeadDeskPrismaClient): Promise<void> {
-    if (this.target.pooled) await checkPooledSessions(this.target, client);
+    if (this.target.pooled) await checkPooledSessions(this.target, { rows: (query) => client.$queryRaw(query) }, 'DATABASE_URL');
   }
 
   async forgetDeletedRows(): Promise<void> {}

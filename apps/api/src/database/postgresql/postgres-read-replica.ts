@@ -1,6 +1,7 @@
 import type { CsvExport, ReadReplica, RowReader } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
 import { sql } from '../sql';
+import { checkPooledSessions } from './pooled-sessions';
 import { PostgresCsvExport } from './postgres-csv-export';
 import { PostgresReader } from './postgres-reader';
 
@@ -13,10 +14,18 @@ export class PostgresReadReplica implements ReadReplica {
   readonly aggregates: RowReader;
   readonly csvExport: CsvExport;
 
-  constructor(target: PostgresTarget, aggregates: { connections: number; waitForConnectionMs: number }) {
+  constructor(
+    private readonly target: PostgresTarget,
+    aggregates: { connections: number; waitForConnectionMs: number },
+  ) {
     this.reader = new PostgresReader(target);
     this.aggregates = new PostgresReader(target, aggregates);
     this.csvExport = new PostgresCsvExport(target);
+  }
+
+  /** Behind a pooler in transaction mode (pgbouncer=true), its sessions must have the schema as the primary's (stops the start otherwise). */
+  async checkSessions(): Promise<void> {
+    if (this.target.pooled) await checkPooledSessions(this.target, this.reader, 'DATABASE_READ_URL');
   }
 
   async isStandby(): Promise<boolean> {
