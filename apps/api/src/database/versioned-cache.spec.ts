@@ -87,6 +87,24 @@ describe('VersionedCache', () => {
       expect(await report.get('month', 'v2', async () => -1)).toBe(2);
     });
 
+    it('computes the version asked for last while another is computed once that one ends, once for everyone asking meanwhile', async () => {
+      const counts = new VersionedCache<number>(2, 10_000, () => now, { serveStaleMs: 0, staleWaitMs: 60_000, onRefreshError: (error) => refreshErrors.push(error) });
+      await counts.get('all', 'v1', async () => 1);
+      let finish: (value: number) => void = () => undefined;
+      const v2 = counts.get('all', 'v2', () => new Promise<number>((resolve) => (finish = resolve)));
+      const [skipped, latest] = [jest.fn(async () => 3), jest.fn(async () => 4)];
+      const v3 = counts.get('all', 'v3', skipped);
+      const v4 = counts.get('all', 'v4', latest);
+      // One computation at a time: v2's is still under way.
+      expect(latest).not.toHaveBeenCalled();
+      finish(2);
+      expect(await v2).toBe(2);
+      expect([await v3, await v4]).toEqual([4, 4]);
+      expect(skipped).not.toHaveBeenCalled();
+      expect(latest).toHaveBeenCalledTimes(1);
+      expect(await counts.get('all', 'v4', async () => -1)).toBe(4);
+    });
+
     it('waits for a new answer when the last is older than serveStaleMs', async () => {
       const report = staleCache();
       await report.get('month', 'v1', async () => 1);

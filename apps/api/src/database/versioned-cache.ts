@@ -21,6 +21,9 @@ interface Entry<T> {
   value: Promise<T>;
   /** A newer computation under way in the background while this entry's answer is given: its answer, or this one's if it fails. */
   refreshing?: Promise<T>;
+  refreshingVersion?: string;
+  /** The version asked for last while `refreshing` is of another, computed once that ends (one computation at a time per key). */
+  queued?: { version: string; compute: () => Promise<T>; value: Promise<T> };
 }
 
 /**
@@ -38,7 +41,8 @@ interface Entry<T> {
  * every request meanwhile).
  *
  * A cache made with `StaleAnswers` never drops an answer it has: after a change it gives the
- * kept answer at once and computes the next in the background (one at a time per key), and
+ * kept answer at once and computes the next in the background (one at a time per key: a newer
+ * version asked for meanwhile is computed once that one ends), and
  * once that answer is older than `serveStaleMs` (and of other data) a request waits up to
  * `staleWaitMs` for the new one, then takes the old one rather than nothing.
  */
@@ -58,7 +62,7 @@ export class VersionedCache<T> {
     this.touch(key, entry);
     if (entry.settledAt === null || (entry.version === version && (this.isFinal(entry) || this.now() - entry.settledAt < this.maxAgeMs))) return entry.value;
     if (!this.stale) return this.computeFirst(key, version, compute, this.versionSince(entry, version));
-    const next = entry.refreshing ?? this.refresh(key, entry, version, compute);
+    const next = this.refreshed(key, entry, version, compute);
     // Of the same data (only aged), or young enough: at once.
     if (entry.version === version || this.now() - entry.settledAt < this.stale.serveStaleMs) return entry.value;
     return firstOf(next, entry.value, this.stale.staleWaitMs);
@@ -103,9 +107,31 @@ export class VersionedCache<T> {
     return fresh.value;
   }
 
+  /**
+   * The answer of `version` (or of a newer one) computed in the background: the computation under way if it is of
+   * that version, else one started after it, shared by every request asking meanwhile (a request of a version
+   * newer than the one being computed would otherwise get an answer missing its write, however fast counting is).
+   */
+  private refreshed(key: string, entry: Entry<T>, version: string, compute: () => Promise<T>): Promise<T> {
+    if (!entry.refreshing) return this.refresh(key, entry, version, compute);
+    if (entry.refreshingVersion === version) return entry.refreshing;
+    const queued = entry.queued ?? { version, compute, value: entry.refreshing.then(() => this.runQueued(key, entry)) };
+    entry.queued = Object.assign(queued, { version, compute });
+    return queued.value;
+  }
+
+  private runQueued(key: string, entry: Entry<T>): Promise<T> {
+    const { version, compute } = entry.queued!;
+    entry.queued = undefined;
+    const current = this.entries.get(key) ?? entry;
+    if (current.version === version && current.settledAt !== null) return current.value;
+    return this.refreshed(key, current, version, compute);
+  }
+
   /** Computes the answer again while `stale`'s is given; the new one replaces it once it is there. */
   private refresh(key: string, stale: Entry<T>, version: string, compute: () => Promise<T>): Promise<T> {
     const [versionSince, startedAt] = [this.versionSince(stale, version), this.now()];
+    stale.refreshingVersion = version;
     stale.refreshing = compute().then(
       (value) => {
         this.put(key, { version, versionSince, startedAt, settledAt: this.now(), value: Promise.resolve(value) });
