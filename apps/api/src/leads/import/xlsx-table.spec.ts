@@ -18,6 +18,8 @@ const ROWS = [
  * such a loss almost surely (1 - 0.975^300 > 0.9995).
  */
 const READS = 300;
+/** 300 reads take 2-3 s on an idle machine; a busy CI ran them over ten times slower (timed out at 30 s). */
+const READS_TIMEOUT_MS = 180_000;
 
 async function exceljsWorkbook(): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
@@ -51,7 +53,7 @@ describe('xlsxTable', () => {
     const tables: string[][][] = [];
     for (let read = 0; read < READS; read += 1) tables.push(await tableOf(file));
     expect(new Set(tables.map((table) => JSON.stringify(table)))).toEqual(new Set([JSON.stringify(ROWS)]));
-  });
+  }, READS_TIMEOUT_MS);
 
   it('refuses an archive whose central directory lists other entries than it holds, naming the file', async () => {
     const file = await exceljsWorkbook();
