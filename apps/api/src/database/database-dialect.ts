@@ -43,6 +43,13 @@ export interface DatabaseDialect {
    * worker thread (its driver is synchronous and would stall the API), PostgreSQL on a small pool of its own.
    */
   openAggregateReader(): RowReader;
+  /**
+   * Where the kept counts (the list's total, the board's, the stats, tags' and sources' counts) are
+   * counted, again after each write to the leads: a count takes 10-300 ms at a million leads, and
+   * under writes one recount follows another. SQLite: a worker thread (its driver is synchronous:
+   * on the API's thread the recounts held up every request and write); PostgreSQL: `reader`.
+   */
+  openCountReader(reader: RowReader): RowReader;
   openCsvExport(): CsvExport;
   /** The read side on this dialect's target as a replica of the primary (DATABASE_READ_URL): PostgreSQL's streaming standby; SQLite has none. */
   openReadReplica(): ReadReplica;

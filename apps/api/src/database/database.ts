@@ -27,7 +27,7 @@ export interface VersionedReads {
 
 /**
  * The app's database: the one owner of every connection it holds (Prisma's client and
- * its pool, the read side, the aggregations' reader, the CSV export's connections, the
+ * its pool, the read side, the aggregations' and the counts' readers, the CSV export's connections, the
  * notification listener, and the read replica's when DATABASE_READ_URL names one), opened
  * through the dialect and closed together at shutdown. Repositories query through it and
  * never learn which database it is; they say only whether a read may lag (`ReadFrom`).
@@ -40,6 +40,8 @@ export class Database implements OnModuleInit, OnModuleDestroy {
   readonly client: LeadDeskPrismaClient;
   private readonly reader: RowReader;
   private readonly aggregates: RowReader;
+  /** The kept counts' reads: the read side on PostgreSQL, a worker thread of their own on SQLite. */
+  private readonly counter: RowReader;
   private readonly csvExport: CsvExport;
   private readonly notifications: Notifications;
   /** The read side on DATABASE_READ_URL's replica; null without one (every read on the primary). */
@@ -54,6 +56,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
     this.client = this.dialect.createClient(config.DATABASE_POOL_SIZE);
     this.reader = this.dialect.openReader();
     this.aggregates = this.dialect.openAggregateReader();
+    this.counter = this.dialect.openCountReader(this.reader);
     this.csvExport = this.dialect.openCsvExport();
     this.notifications = this.dialect.openNotifications(this.client, config.DATABASE_LISTEN_URL ?? config.DATABASE_DIRECT_URL);
     this.replica = readTarget ? dialectFor(readTarget).openReadReplica() : null;
@@ -83,12 +86,15 @@ export class Database implements OnModuleInit, OnModuleDestroy {
   /**
    * The version of `table` (as `tableVersion`), and reads that see at least the data it names:
    * on the replica once it has replayed the primary's writes up to that version, on the primary
-   * if it has not within REPLAY_WAIT_MS. A result cached under the version is then never older
-   * than the version says, wherever it was computed.
+   * (the counts' reader) if it has not within REPLAY_WAIT_MS. A result cached under the version is
+   * then never older than the version says, wherever it was computed.
    */
   async versionedReads(table: string): Promise<VersionedReads> {
     const [{ version, position }] = await this.reader.rows<{ version: string; position: string | null }>(this.dialect.tableVersion(table));
-    return { version, rows: async <T>(query: Sql) => this.rows<T>(query, await this.sideAt(position)) };
+    return {
+      version,
+      rows: async <T>(query: Sql) => ((await this.sideAt(position)) === 'replica' ? this.replica!.reader : this.counter).rows<T>(query),
+    };
   }
 
   private readerFor(from: ReadFrom): RowReader {
@@ -177,6 +183,7 @@ export class Database implements OnModuleInit, OnModuleDestroy {
       this.csvExport.close(),
       this.reader.close(),
       this.aggregates.close(),
+      ...(this.counter !== this.reader ? [this.counter.close()] : []),
       this.client.$disconnect(),
       ...(this.replica ? [this.replica.close()] : []),
     ]);

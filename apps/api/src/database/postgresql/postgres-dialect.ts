@@ -2,7 +2,7 @@ import { Logger } from '@nestjs/common';
 import { PrismaPg } from '@prisma/adapter-pg';
 import { Client, escapeIdentifier } from 'pg';
 import { PrismaClient } from '../../generated/postgresql/client';
-import type { ColumnType, DatabaseDialect, JobQueueOptions, SearchTarget } from '../database-dialect';
+import type { ColumnType, DatabaseDialect, JobQueueOptions, RowReader, SearchTarget } from '../database-dialect';
 import type { PostgresTarget } from '../database-url';
 import { parseListenUrl } from '../listen-url';
 import type { LeadDeskPrismaClient, RawQueries } from '../prisma-client';
@@ -84,6 +84,11 @@ export class PostgresDialect implements DatabaseDialect {
 
   openReader(): PostgresReader {
     return new PostgresReader(this.target);
+  }
+
+  /** The read pool itself: PostgreSQL counts in server processes of its own, beside the API's event loop. */
+  openCountReader(reader: RowReader): RowReader {
+    return reader;
   }
 
   /** The reports' aggregations hold a connection for seconds at a million leads: not one of the read pool's. */

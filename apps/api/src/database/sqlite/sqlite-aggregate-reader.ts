@@ -35,7 +35,14 @@ export class SqliteAggregateReader implements RowReader {
   private lastId = 0;
   private idleTimer?: NodeJS.Timeout;
 
-  constructor(private readonly filename: string) {}
+  /**
+   * `yieldToRequests: false` for queries that requests wait for (the kept counts): they run at the
+   * API thread's priority, only off its event loop.
+   */
+  constructor(
+    private readonly filename: string,
+    private readonly options: { yieldToRequests: boolean } = { yieldToRequests: true },
+  ) {}
 
   rows<T>(query: Sql): Promise<T[]> {
     const worker = this.started();
@@ -89,7 +96,7 @@ export class SqliteAggregateReader implements RowReader {
 
   private answer(worker: Worker, reply: AggregateWorkerReply): void {
     if ('osThreadId' in reply) {
-      if (reply.osThreadId !== null) this.yieldToRequests(reply.osThreadId);
+      if (reply.osThreadId !== null && this.options.yieldToRequests) this.yieldToRequests(reply.osThreadId);
       return;
     }
     const pending = this.pending.get(reply.id);
