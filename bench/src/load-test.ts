@@ -1,4 +1,5 @@
 import autocannon from 'autocannon';
+import { spread } from './statistics';
 
 export interface LoadResult {
   requestsPerSecond: number;
@@ -21,6 +22,17 @@ export async function loadTest(url: string, options: { connections: number; seco
     requests: options.requests,
   });
   return toLoadResult(result);
+}
+
+/** Repeated runs of one load: the median and range of each figure, and every error. */
+export function summariseLoad(runs: LoadResult[]) {
+  return {
+    requestsPerSecond: spread(runs.map((r) => r.requestsPerSecond)),
+    p50: spread(runs.map((r) => r.p50)),
+    p95: spread(runs.map((r) => r.p95)),
+    p99: spread(runs.map((r) => r.p99)),
+    errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
+  };
 }
 
 /** autocannon's figures as the benchmarks record them. */

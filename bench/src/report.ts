@@ -2,6 +2,7 @@ import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { REPOSITORY_ROOT } from '@lead-desk/test-support';
 import { LIST_SCENARIOS, PHONE_SCENARIOS, SOURCE_FILTER_SCENARIOS } from './read-scenarios';
+import { READS_WHILE_WRITING } from './writing-test';
 import type { Spread } from './statistics';
 import { lineChartSvg, type Series } from './svg-plot';
 
@@ -56,6 +57,9 @@ const AGENT_P95_GOAL_MS = 300;
 const TEN_MILLION_RESULTS = join(REPOSITORY_ROOT, 'bench/results/ten-million.json');
 const INSTANCES_RESULTS = join(REPOSITORY_ROOT, 'bench/results/instances-1m.json');
 const TEN_MILLION_SCENARIOS = ['first page', 'qualified + search', 'board counts', 'activity page'];
+/** Reads while leads are written (BENCH_SCENARIOS=writing), measured on their own at a million leads. */
+const WRITING_RESULTS = join(REPOSITORY_ROOT, 'bench/results/writing-1m.json');
+const WRITING_SCENARIOS = Object.keys(READS_WHILE_WRITING);
 const GOALS = { listP95Ms: 50, listBesideReport: 1.2, listRatio: 0.7, exportRatio: 0.5, exportMemoryMb: 200, exportMemoryFlatMb: 20, ingestPerSecond: 500, pageMs: 1500 };
 
 const spreadText = (value: Spread, digits = 1) => `${value.median.toFixed(digits)} (${value.min.toFixed(digits)}–${value.max.toFixed(digits)})`;
@@ -109,6 +113,7 @@ function sections(report: BenchReport): Record<string, string> {
     'agent-tools': agentToolsSection(report),
     'ten-million': tenMillionSection(),
     instances: instancesSection(),
+    writing: writingSection(report),
     page: table(
       ['database', 'leads', 'main bundle kB gzip', 'voice chunk kB gzip', 'navigation → first lead card ms'],
       rows('page').map((r) => [
@@ -302,6 +307,26 @@ function tasksSection(report: BenchReport): string {
       source.results.filter((r) => TASK_SCENARIOS.includes(r.scenario)).map((r) => [
         r.provider, sizeText(r.size), String(r.tasks), r.scenario, `${r.shown} (${r.total})`, (r.bytes / 1024).toFixed(0), String(r.connections),
         spreadText(r.api.requestsPerSecond, 0), r.api.p50.median.toFixed(1), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.api.errors), String(r.loadAverage1m),
+      ]),
+    )
+  );
+}
+
+function writingSection(report: BenchReport): string {
+  const found = reportWith(report, WRITING_SCENARIOS, WRITING_RESULTS);
+  if (!found) return '(not measured: run `BENCH_SCENARIOS=writing pnpm bench`)';
+  const { source, separate } = found;
+  const origin = separate
+    ? `Measured on their own (\`bench/results/writing-1m.json\`, ${source.machine.date.slice(0, 16).replace('T', ' ')} UTC, ${source.settings.runs} runs of ${source.settings.seconds} s each way; load average at the start ${source.machine.loadAverage.join(' / ')}), not in the run above.\n\n`
+    : '';
+  return (
+    origin +
+    table(
+      ['database', 'leads', 'read', 'connections', 'req/s alone', 'p95 ms alone', 'req/s while writing', 'p95 ms while writing', 'p99 ms while writing', 'errors', 'leads written (refused)', 'write p50 / p95 ms', 'runs whose next count had every lead written', 'load average'],
+      source.results.filter((r) => WRITING_SCENARIOS.includes(r.scenario)).map((r) => [
+        r.provider, sizeText(r.size), `\`${r.path}\`, ${r.writesPerSecond} leads/s written`, String(r.connections), spreadText(r.alone.requestsPerSecond, 0), spreadText(r.alone.p95),
+        spreadText(r.api.requestsPerSecond, 0), spreadText(r.api.p95), r.api.p99.median.toFixed(1), String(r.alone.errors + r.api.errors), `${r.writes.created} (${r.writes.failed})`,
+        `${r.writes.p50.toFixed(0)} / ${r.writes.p95.toFixed(0)}`, `${r.countedAfterWrites} of ${r.runs}`, String(r.loadAverage1m),
       ]),
     )
   );

@@ -13,7 +13,7 @@ import { bulkStageChange } from './bulk-test';
 import { DUPLICATES_FIRST_PAGE, startStaffApi, type SignedInViewer } from './duplicates-test';
 import { BENCH_AGENTS } from './lead-generator';
 import { LIST_QUERIES, SOURCE_FILTER_PATHS } from './read-scenarios';
-import { coldRequestMs, loadTest, type LoadResult } from './load-test';
+import { coldRequestMs, loadTest, summariseLoad, type LoadResult } from './load-test';
 import { measurePage } from './page-test';
 import { writeReport, type BenchReport } from './report';
 import { spread } from './statistics';
@@ -23,6 +23,7 @@ import { benchTaskCount, fillTasks, TASK_READERS, taskAnswerSize, taskScenarios 
 import { BENCH_WEBHOOK_SECRET, ingestWebhooks } from './webhook-test';
 import { agentTools } from './agent-tools-test';
 import { instancesScenarios } from './instances-test';
+import { READS_WHILE_WRITING, readWhileWriting } from './writing-test';
 
 const SIZES = (process.env.BENCH_SIZES ?? '10000,100000,1000000').split(',').map(Number);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 10);
@@ -62,10 +63,12 @@ const PIPELINE_PATHS = (dataSet: DataSet): Record<string, { path: string; connec
 });
 
 /** Which groups of scenarios to run (BENCH_SCENARIOS, e.g. `pipeline,ingest`): all by default. */
-const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools', 'instances'] as const;
+const SCENARIO_GROUPS = ['list', 'export', 'page', 'ingest', 'pipeline', 'duplicates', 'bulk', 'filters', 'speed-report', 'speed-to-lead', 'tasks', 'agent-tools', 'instances', 'writing'] as const;
 /** Speed to lead: leads per second from the four inbound channels, for a minute (issue 23). */
 const SPEED_LEADS_PER_SECOND = Number(process.env.BENCH_SPEED_LEADS_PER_SECOND ?? 20);
 const SPEED_SECONDS = Number(process.env.BENCH_SPEED_SECONDS ?? 60);
+/** Reads while leads are written: new leads a second through POST /api/leads, a busy team's and its sources' pace. */
+const WRITES_PER_SECOND = Number(process.env.BENCH_WRITES_PER_SECOND ?? 10);
 /** The agent's questions during calls (issue 24): tool calls and transfer requests, each kind at this rate for this long. */
 const AGENT_REQUESTS_PER_SECOND = Number(process.env.BENCH_AGENT_REQUESTS_PER_SECOND ?? 20);
 const AGENT_SECONDS = Number(process.env.BENCH_AGENT_SECONDS ?? 30);
@@ -120,16 +123,6 @@ async function databaseFor(provider: 'sqlite' | 'postgresql', size: number) {
   const drop = () => postgresAdmin(`DROP SCHEMA IF EXISTS "${schema}" CASCADE; DROP SCHEMA IF EXISTS "${schema}_jobs" CASCADE`);
   await drop();
   return { url: `${POSTGRES_URL}?schema=${schema}`, drop: async () => void (await drop()), bytesOnDisk: () => schemaBytesOnDisk(schema) };
-}
-
-function summariseLoad(runs: LoadResult[]) {
-  return {
-    requestsPerSecond: spread(runs.map((r) => r.requestsPerSecond)),
-    p50: spread(runs.map((r) => r.p50)),
-    p95: spread(runs.map((r) => r.p95)),
-    p99: spread(runs.map((r) => r.p99)),
-    errors: runs.reduce((sum, r) => sum + r.errors + r.non2xx, 0),
-  };
 }
 
 function summariseExport(runs: (ExportResult & { peakMemoryMb?: number })[]) {
@@ -316,6 +309,11 @@ async function main(): Promise<void> {
       // After the others: it moves leads to another stage.
       if (SCENARIOS.has('bulk')) {
         record({ provider, size, scenario: 'bulk stage change', connections: CONNECTIONS, ...(await bulkStageChange(api.url, database.url, bulkSelection(size), CONNECTIONS)) });
+      }
+      // After the others: it adds leads.
+      if (SCENARIOS.has('writing')) {
+        const options = { connections: CONNECTIONS, seconds: SECONDS, runs: RUNS, warmUpSeconds: WARM_UP_SECONDS, writesPerSecond: WRITES_PER_SECOND };
+        for (const scenario of Object.keys(READS_WHILE_WRITING)) record({ provider, size, scenario, ...(await readWhileWriting(api.url, scenario, options)) });
       }
     } finally {
       await api.stop();
