@@ -1,4 +1,6 @@
+import { Database } from '../src/database/database';
 import { endOfCallReport, statusUpdate } from './fixtures/vapi-messages';
+import { eventually } from './support/eventually';
 import { SseClient } from './support/sse-client';
 import { PROVIDERS } from './support/test-database';
 import { startTestApp, type TestApp } from './support/test-app';
@@ -95,5 +97,31 @@ describe('live events across two API instances on one PostgreSQL', () => {
     } finally {
       onSecond.disconnect();
     }
+  });
+});
+
+describe('notifications of apps in two schemas of one PostgreSQL database', () => {
+  let first: TestApp;
+  let other: TestApp;
+
+  beforeAll(async () => {
+    first = await startTestApp('postgresql');
+    other = await startTestApp('postgresql');
+  });
+  afterAll(async () => {
+    await other.close();
+    await first.close();
+  });
+
+  it('reach only the apps of their own schema', async () => {
+    const channel = 'lead_desk_schema_check';
+    const heard = { first: [] as string[], other: [] as string[] };
+    await first.app.get(Database).listen(channel, async (payloads) => void heard.first.push(...payloads));
+    await other.app.get(Database).listen(channel, async (payloads) => void heard.other.push(...payloads));
+    await first.app.get(Database).publish(channel, ['from the first schema']);
+    // Committed after the first: a listener that heard both would have heard the first one before it.
+    await other.app.get(Database).publish(channel, ['from the other schema']);
+    expect(await eventually(async () => heard.other.length > 0 && heard.first.length > 0)).toBe(true);
+    expect(heard).toEqual({ first: ['from the first schema'], other: ['from the other schema'] });
   });
 });

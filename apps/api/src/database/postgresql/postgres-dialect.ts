@@ -106,7 +106,7 @@ export class PostgresDialect implements DatabaseDialect {
   }
 
   openNotifications(client: LeadDeskPrismaClient, listenUrl?: string): PostgresNotifications {
-    return new PostgresNotifications(listenUrl ? parseListenUrl(listenUrl, this.target) : this.target.connectionString, client);
+    return new PostgresNotifications(listenUrl ? parseListenUrl(listenUrl, this.target) : this.target.connectionString, client, this.target.schema);
   }
 
   openJobQueue(_client: LeadDeskPrismaClient, options: JobQueueOptions): PgBossJobQueue {

@@ -1,12 +1,24 @@
 import { Logger } from '@nestjs/common';
+import { createHash } from 'node:crypto';
 import { Client, escapeIdentifier } from 'pg';
 import type { Notifications } from '../database-dialect';
 import type { LeadDeskPrismaClient } from '../prisma-client';
 
 /**
+ * A channel as it is named in the database. Channels belong to the whole database, not to a
+ * schema, so an app in another schema of the same database (another deployment, a parallel test
+ * run) would hear this one's notifications: outside `public` (whose channels keep their names, so
+ * instances of the previous release still hear them) each carries a digest of its schema, which
+ * keeps it within PostgreSQL's 63 bytes.
+ */
+export function channelInSchema(channel: string, schema: string): string {
+  return schema === 'public' ? channel : `${channel}_${createHash('sha256').update(schema).digest('hex').slice(0, 16)}`;
+}
+
+/**
  * NOTIFY through the app's client, LISTEN on a connection of its own, so that a change
- * made by one API process reaches listeners in every other. A lost listening
- * connection is opened again, and listens again, until the app shuts down.
+ * made by one API process reaches listeners in every other process on the same schema. A lost
+ * listening connection is opened again, and listens again, until the app shuts down.
  */
 export class PostgresNotifications implements Notifications {
   private readonly logger = new Logger(PostgresNotifications.name);
@@ -23,17 +35,20 @@ export class PostgresNotifications implements Notifications {
     /** Where LISTEN connects: DATABASE_URL's database, or DATABASE_LISTEN_URL's (the same database, bypassing a pooler). */
     private readonly listenConnectionString: string,
     private readonly client: LeadDeskPrismaClient,
+    /** The app's schema: its channels are its own (`channelInSchema`). */
+    private readonly schema: string,
   ) {}
 
   async publish(channel: string, payloads: string[]): Promise<void> {
-    await this.client.$executeRaw`SELECT pg_notify(${channel}, payload) FROM unnest(${payloads}::text[]) AS payload`;
+    await this.client.$executeRaw`SELECT pg_notify(${channelInSchema(channel, this.schema)}, payload) FROM unnest(${payloads}::text[]) AS payload`;
   }
 
   async listen(channel: string, onPayloads: (payloads: string[]) => Promise<void>): Promise<void> {
-    this.listeners.set(channel, onPayloads);
+    const named = channelInSchema(channel, this.schema);
+    this.listeners.set(named, onPayloads);
     // Two channels named at once (modules start together) share one connection; LISTEN twice is harmless.
     if (!this.listener) await this.openListener();
-    await this.listener?.query(`LISTEN ${escapeIdentifier(channel)}`);
+    await this.listener?.query(`LISTEN ${escapeIdentifier(named)}`);
   }
 
   async close(): Promise<void> {
