@@ -4,6 +4,7 @@ import { FakeVapiServer, startApi, toolCallsMessage, transferDestinationRequestM
 import { Client } from 'pg';
 import { parseDatabaseUrl } from '../../apps/api/src/database/database-url';
 import { BENCH_AGENTS, generatedPhone } from './lead-generator';
+import { nearestRank } from './statistics';
 
 const SECRET = 'bench-agent-tools-secret';
 const ZONE_OFFSET_MS = 330 * 60_000;
@@ -123,7 +124,7 @@ function outcomeOf(body: { results?: { result?: string; error?: string }[]; dest
 
 function summarise(answers: Answered[]) {
   const ms = answers.map((answer) => answer.ms).sort((a, b) => a - b);
-  const at = (share: number) => ms[Math.min(ms.length - 1, Math.ceil(share * ms.length) - 1)];
+  const at = (share: number) => nearestRank(ms, share)!;
   const outcomes: Record<string, number> = {};
   for (const { outcome } of answers) outcomes[outcome] = (outcomes[outcome] ?? 0) + 1;
   return { requests: answers.length, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), maxMs: ms.at(-1)!, failed: answers.filter(({ status }) => status !== 200).length, outcomes };

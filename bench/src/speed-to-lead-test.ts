@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { FakeMetaGraphServer, FakeVapiServer, metaLeadgenNotification, metaSignature, startApi } from '@lead-desk/test-support';
-import { spread } from './statistics';
+import { nearestRank, spread } from './statistics';
 
 const APP_SECRET = 'bench-meta-app-secret';
 const PAGE_TOKEN = 'EAAB-bench-page-token';
@@ -152,7 +152,7 @@ function summarise(sent: SentLead[], dialled: { body: unknown; receivedAt: numbe
   const latencies = (leads: SentLead[]) => leads.flatMap(({ phone, sentAt }) => (firstCall.has(phone) ? [(firstCall.get(phone)! - sentAt) / 1000] : []));
   const figures = (leads: SentLead[]) => {
     const seconds = latencies(leads).sort((a, b) => a - b);
-    const at = (share: number) => seconds[Math.min(seconds.length - 1, Math.ceil(share * seconds.length) - 1)] ?? null;
+    const at = (share: number) => nearestRank(seconds, share) ?? null;
     return { leads: leads.length, p50Seconds: at(0.5), p95Seconds: at(0.95), maxSeconds: seconds.at(-1) ?? null };
   };
   return {

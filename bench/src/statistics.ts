@@ -12,6 +12,11 @@ export function spread(values: number[]): Spread {
   return { median, min: sorted[0], max: sorted[sorted.length - 1] };
 }
 
+/** The value at `share` (0.95 for p95) of ascending `sorted` values, by nearest rank; undefined for none. */
+export function nearestRank(sorted: number[], share: number): number | undefined {
+  return sorted[Math.max(0, Math.min(sorted.length - 1, Math.ceil(share * sorted.length) - 1))];
+}
+
 export async function repeat<T>(times: number, run: () => Promise<T>): Promise<T[]> {
   const results: T[] = [];
   for (let i = 0; i < times; i += 1) results.push(await run());

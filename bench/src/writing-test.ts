@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loadTest, summariseLoad, type LoadResult } from './load-test';
+import { nearestRank } from './statistics';
 
 /**
  * The reads whose answers carry counts, loaded while leads are written: every write moves the leads'
@@ -34,8 +36,6 @@ interface Writes {
   failed: number;
   latenciesMs: number[];
 }
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Creates leads through POST /api/leads at a steady rate until stopped: each on time whatever the
@@ -81,11 +81,6 @@ function startWriter(apiUrl: string, writesPerSecond: number): { stop: () => Pro
   };
 }
 
-function percentile(values: number[], p: number): number {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] ?? 0;
-}
-
 async function totalOf(apiUrl: string, read: (typeof READS_WHILE_WRITING)[string]): Promise<number> {
   const response = await fetch(`${apiUrl}${read.path}`);
   if (!response.ok) throw new Error(`GET ${read.path} answered ${response.status}: ${await response.text()}`);
@@ -117,13 +112,14 @@ export async function readWhileWriting(apiUrl: string, scenario: string, options
     writes.failed += written.failed;
     writes.latenciesMs.push(...written.latenciesMs);
   }
+  const latencies = [...writes.latenciesMs].sort((a, b) => a - b);
   return {
     path: read.path,
     connections: options.connections,
     writesPerSecond: options.writesPerSecond,
     alone: summariseLoad(alone),
     api: summariseLoad(writing),
-    writes: { created: writes.created, failed: writes.failed, p50: percentile(writes.latenciesMs, 50), p95: percentile(writes.latenciesMs, 95), max: Math.max(...writes.latenciesMs) },
+    writes: { created: writes.created, failed: writes.failed, p50: nearestRank(latencies, 0.5), p95: nearestRank(latencies, 0.95), max: latencies.at(-1) },
     countedAfterWrites: runsCounted.filter(Boolean).length,
     runs: options.runs,
   };
