@@ -169,6 +169,39 @@ describe.each(PROVIDERS)('GET /api/reports/speed-to-lead on %s', (provider) => {
     expect(leads).toBe(1);
   });
 
+  it("follows a lead to its owner of now: reassigned, it counts for its new owner; its owner removed, for no one's", async () => {
+    const day = { from: '2026-11-25', to: '2026-11-25', tz: 'Asia/Kolkata' };
+    const arrival = Date.parse('2026-11-25T05:00:00.000Z');
+    const chitra = await signedInAgent(testApp, admin, 'Chitra Das');
+    const entryStageId = await testApp.app.get(StagesRepository).entryStageId();
+    const lead = await testApp.app.get(Database).transaction(async (tx) => {
+      const created = await testApp.app.get(LeadsRepository).create({ name: 'Moves', source: 'web form', ...freshLead(entryStageId), ownerId: asha.id, createdAt: new Date(arrival) }, tx);
+      await testApp.app.get(CallsRepository).upsertMany([outboundCall(created.id, new Date(arrival + 42_000), null)], tx);
+      return created;
+    });
+    let changedAt = new Date().toISOString();
+    const byAgent = async () => {
+      // A report of this day may be kept from before the change: ask until the change shows or tries run out.
+      let body = (await report(admin, day).expect(200)).body as SpeedToLeadReport;
+      for (let tries = 0; tries < 100 && body.computedAt < changedAt; tries += 1) {
+        await new Promise((resolve) => setTimeout(resolve, 50));
+        body = (await report(admin, day).expect(200)).body as SpeedToLeadReport;
+      }
+      return body.byAgent.map((row) => ({ agent: row.agent?.name ?? null, leads: row.leads, firstAttempt: row.firstAttempt }));
+    };
+    expect(await byAgent()).toEqual([{ agent: 'Asha Rao', leads: 1, firstAttempt: figures(1, 42, 42) }]);
+
+    await admin.agent.patch(`/api/leads/${lead.id}`).set('X-CSRF-Token', admin.csrf).send({ ownerId: chitra.id }).expect(200);
+    changedAt = new Date().toISOString();
+    expect(await byAgent()).toEqual([{ agent: 'Chitra Das', leads: 1, firstAttempt: figures(1, 42, 42) }]);
+    expect(((await report(chitra, day).expect(200)).body as SpeedToLeadReport).overall).toMatchObject({ leads: 1, firstAttempt: figures(1, 42, 42) });
+    expect(((await report(asha, day).expect(200)).body as SpeedToLeadReport).overall.leads).toBe(0);
+
+    await admin.agent.delete(`/api/staff/${chitra.id}`).set('X-CSRF-Token', admin.csrf).expect(204);
+    changedAt = new Date().toISOString();
+    expect(await byAgent()).toEqual([{ agent: null, leads: 1, firstAttempt: figures(1, 42, 42) }]);
+  });
+
   it('is for staff only', async () => {
     await testApp.http.get(REPORT).query(PERIOD).expect(401);
   });

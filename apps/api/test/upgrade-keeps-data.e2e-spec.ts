@@ -258,6 +258,31 @@ describe.each(PROVIDERS)('upgrading a %s database', (provider) => {
       expect(byLead.get(id(20))).toMatchObject({ attempt: '2026-11-24T06:00:00.000Z', conversation: null });
     });
 
+    it("fills each stored lead's report figures: its seconds to each time and its owner of now", async () => {
+      const rows = await queryRows<Record<string, string | number | Date | null>>(
+        upgrade.database,
+        `SELECT r.arrived_at, r.first_attempt_at, r.first_conversation_at, r.first_owner_action_at, r.first_attempt_seconds, r.first_conversation_seconds,
+           r.first_owner_action_seconds, r.owner_id, l.owner_id AS lead_owner_id
+         FROM lead_response_times r JOIN leads l ON l.id = r.lead_id`,
+      );
+      const seconds = (from: unknown, to: unknown) => (to === null ? null : (new Date(to as string).getTime() - new Date(from as string).getTime()) / 1000);
+      expect(rows.filter((row) => row.first_attempt_at !== null).length).toBeGreaterThan(0);
+      expect(rows.filter((row) => row.lead_owner_id !== null).length).toBeGreaterThan(0);
+      for (const row of rows) {
+        expect({
+          attempt: row.first_attempt_seconds,
+          conversation: row.first_conversation_seconds,
+          ownerAction: row.first_owner_action_seconds,
+          owner: row.owner_id,
+        }).toEqual({
+          attempt: seconds(row.arrived_at, row.first_attempt_at),
+          conversation: seconds(row.arrived_at, row.first_conversation_at),
+          ownerAction: seconds(row.arrived_at, row.first_owner_action_at),
+          owner: row.lead_owner_id,
+        });
+      }
+    });
+
     it('keys every stored lead for "is this the same person", and shows the possible duplicates they held: a shared phone, one Gmail mailbox, a close name in one place', async () => {
       const leads = await queryRows<{ id: string; name: string; email: string | null; location: string | null; email_key: string | null; name_key: string | null; location_key: string | null }>(
         upgrade.database,

@@ -67,8 +67,6 @@ export interface DatabaseDialect {
    * counter for it; SQLite's data_version moves with every commit, which covers it too).
    */
   tableVersion(table: string): Sql;
-  /** Seconds from one stored time to another, as a double with millisecond precision. */
-  secondsBetween(earlier: Sql, later: Sql): Sql;
   /** The aggregate of `value` at `fraction` (0 to 1), interpolated between neighbours as SQL's percentile_cont; nulls ignored. */
   percentile(value: Sql, fraction: number): Sql;
   /** A condition selecting the rows that any of the targets finds (its columns contain its term, case-insensitively), served by indexes. */

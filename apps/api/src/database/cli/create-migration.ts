@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { parseDatabaseUrl, type DatabaseProvider } from '../database-url';
 import { dialectFor } from '../dialect-for';
 import { migrationsDir, PRISMA_DIR, readSchemaFiles } from '../migrations/prisma-folder';
+import { withTriggerScripts } from '../migrations/trigger-scripts';
 import { NO_SCHEMA_FILTER, withSchemaEngine } from '../migrations/schema-engine';
 
 const MIGRATED_MODELS = join(PRISMA_DIR, 'migrated-models');
@@ -28,12 +29,6 @@ async function diffForProvider(provider: DatabaseProvider): Promise<string> {
   return result.exitCode === 2 ? (result.stdout ?? '') : '';
 }
 
-/** A migration that (re)creates the leads table must (re)create its search index too. */
-function withSearchIndex(provider: DatabaseProvider, sql: string): string {
-  if (!/CREATE TABLE "(new_)?leads"/.test(sql)) return sql;
-  return `${sql}\n${readFileSync(join(PRISMA_DIR, provider, 'search-index.sql'), 'utf8')}`;
-}
-
 function timestamp(): string {
   return new Date().toISOString().replace(/\D/g, '').slice(0, 14);
 }
@@ -45,7 +40,7 @@ async function main(): Promise<void> {
   const scripts = new Map<DatabaseProvider, string>();
   for (const provider of ['sqlite', 'postgresql'] as const) {
     const sql = await diffForProvider(provider);
-    if (sql) scripts.set(provider, withSearchIndex(provider, sql));
+    if (sql) scripts.set(provider, withTriggerScripts(provider, sql));
   }
   if (scripts.size === 0) {
     console.log('The models have not changed since the last migration: nothing to write.');

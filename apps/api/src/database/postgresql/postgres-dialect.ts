@@ -118,10 +118,6 @@ export class PostgresDialect implements DatabaseDialect {
     return sql`${value}::${raw(POSTGRES_TYPES[type])}`;
   }
 
-  secondsBetween(earlier: Sql, later: Sql): Sql {
-    return sql`extract(epoch from (${later} - ${earlier}))::double precision`;
-  }
-
   percentile(value: Sql, fraction: number): Sql {
     return sql`percentile_cont(${raw(String(fraction))}) WITHIN GROUP (ORDER BY ${value})`;
   }

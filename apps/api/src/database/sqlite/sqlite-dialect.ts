@@ -97,11 +97,6 @@ export class SqliteDialect implements DatabaseDialect {
     return sql`${value}`;
   }
 
-  /** julianday reads every form a time is stored in; rounded to the millisecond the times have. */
-  secondsBetween(earlier: Sql, later: Sql): Sql {
-    return sql`round((julianday(${later}) - julianday(${earlier})) * 86400.0, 3)`;
-  }
-
   /** SQLite's own percentile_cont(Y, P) (the percentile functions, built into the SQLite that better-sqlite3 ships). */
   percentile(value: Sql, fraction: number): Sql {
     return sql`percentile_cont(${value}, ${raw(String(fraction))})`;

@@ -12,21 +12,22 @@ export interface ReportScope {
   ownerId: string | null;
 }
 
+/** Each milestone's seconds from arrival, kept on the row (prisma/<provider>/response-time-figures.sql). */
 const MILESTONES = {
-  firstAttempt: 'first_attempt_at',
-  firstConversation: 'first_conversation_at',
-  firstOwnerAction: 'first_owner_action_at',
+  firstAttempt: 'first_attempt_seconds',
+  firstConversation: 'first_conversation_seconds',
+  firstOwnerAction: 'first_owner_action_seconds',
 } as const;
 
 type FigureRow = { key: string | null; name: string | null; leads: number; within1: number | null; within5: number | null } & Record<string, number | null>;
 
 /**
- * The speed-to-lead report's queries, all aggregated in SQL over lead_response_times (its
- * arrived_at index selects the period), joined to the leads only for their owner (by agent,
- * or an agent's own leads): a month at a million leads is some 80,000 lookups saved. Percentiles are
- * each database's percentile_cont; seconds are computed per row from the stored times. They run
- * through `Database.aggregateRows`: a year at a million leads takes seconds, which on SQLite
- * would otherwise stall every request of the API.
+ * The speed-to-lead report's queries, all aggregated in SQL over lead_response_times. Each row
+ * carries its seconds to each milestone and its lead's current owner (kept by triggers), and
+ * lead_response_times_figures_idx holds them all by arrival: a period's figures are read from that
+ * index alone, with no join to leads and no time arithmetic per row. Percentiles are each
+ * database's percentile_cont. They run through `Database.aggregateRows`: a year at a million leads
+ * takes seconds, which on SQLite would otherwise stall every request of the API.
  */
 @Injectable()
 export class SpeedToLeadRepository {
@@ -58,7 +59,7 @@ export class SpeedToLeadRepository {
       SELECT r.lead_id AS id, l.name, r.source, l.owner_id AS "ownerId", s.name AS "ownerName", r.arrived_at AS "arrivedAt",
         count(*) OVER () AS total
       FROM lead_response_times r JOIN leads l ON l.id = r.lead_id LEFT JOIN staff_users s ON s.id = l.owner_id
-      WHERE r.first_attempt_at IS NULL AND ${this.inScope(scope)} AND l.archived_at IS NULL
+      WHERE r.first_attempt_at IS NULL AND ${this.inScope(scope, sql`l.owner_id`)} AND l.archived_at IS NULL
       ORDER BY r.arrived_at, r.lead_id
       LIMIT ${WAITING_LEADS_SHOWN}`);
     return {
@@ -73,41 +74,33 @@ export class SpeedToLeadRepository {
     };
   }
 
-  /**
-   * One group's figures per row. Each lead's seconds are computed once, in a materialized CTE:
-   * SQLite would otherwise compute them again for every aggregate naming them (7 julianday pairs
-   * a row); at a million leads that took a year's queries 10-35% longer, for the same figures.
-   */
+  /** One group's figures per row. */
   private figures(scope: ReportScope, grouping: 'overall' | 'source' | 'agent'): Promise<FigureRow[]> {
     const { dialect } = this.database;
-    const byAgent = grouping === 'agent';
-    const milestoneSeconds = Object.entries(MILESTONES).map(
-      ([field, column]) => sql`${dialect.secondsBetween(sql`r.arrived_at`, sql`r.${raw(column)}`)} AS "${raw(field)}"`,
+    const milestoneColumns = Object.entries(MILESTONES).map(
+      ([field, column]) =>
+        sql`count(r.${raw(column)}) AS "${raw(field)}Reached",
+          ${dialect.percentile(sql`r.${raw(column)}`, 0.5)} AS "${raw(field)}Median",
+          ${dialect.percentile(sql`r.${raw(column)}`, 0.9)} AS "${raw(field)}P90"`,
     );
-    const milestoneColumns = Object.keys(MILESTONES).map(
-      (field) =>
-        sql`count(p."${raw(field)}") AS "${raw(field)}Reached",
-          ${dialect.percentile(sql`p."${raw(field)}"`, 0.5)} AS "${raw(field)}Median",
-          ${dialect.percentile(sql`p."${raw(field)}"`, 0.9)} AS "${raw(field)}P90"`,
-    );
-    const key = { overall: sql`NULL`, source: sql`p.source`, agent: sql`p.owner_id` }[grouping];
+    const key = { overall: sql`NULL`, source: sql`r.source`, agent: sql`r.owner_id` }[grouping];
+    const figures = sql`
+      SELECT ${key} AS key, count(*) AS leads, ${join(milestoneColumns)},
+        sum(CASE WHEN r.${raw(MILESTONES.firstAttempt)} <= 60 THEN 1 ELSE 0 END) AS within1,
+        sum(CASE WHEN r.${raw(MILESTONES.firstAttempt)} <= 300 THEN 1 ELSE 0 END) AS within5
+      FROM lead_response_times r
+      WHERE ${this.inScope(scope, sql`r.owner_id`)}
+      ${grouping === 'overall' ? empty : sql`GROUP BY ${key}`}`;
+    // Agents' names are looked up for the few groups, after the aggregation.
     return this.database.aggregateRows<FigureRow>(sql`
-      WITH p AS MATERIALIZED (
-        SELECT r.source, ${byAgent ? sql`l.owner_id` : sql`NULL`} AS owner_id, ${join(milestoneSeconds)}
-        FROM lead_response_times r ${byAgent || scope.ownerId ? sql`JOIN leads l ON l.id = r.lead_id` : empty}
-        WHERE ${this.inScope(scope)}
-      )
-      SELECT ${key} AS key, ${byAgent ? sql`max(s.name)` : sql`NULL`} AS name, count(*) AS leads,
-        ${join(milestoneColumns)},
-        sum(CASE WHEN p."firstAttempt" <= 60 THEN 1 ELSE 0 END) AS within1,
-        sum(CASE WHEN p."firstAttempt" <= 300 THEN 1 ELSE 0 END) AS within5
-      FROM p ${byAgent ? sql`LEFT JOIN staff_users s ON s.id = p.owner_id` : empty}
-      ${grouping === 'overall' ? empty : sql`GROUP BY ${key}`}
-      ORDER BY leads DESC, key`);
+      SELECT f.*, ${grouping === 'agent' ? sql`s.name` : sql`NULL`} AS name
+      FROM (${figures}) f ${grouping === 'agent' ? sql`LEFT JOIN staff_users s ON s.id = f.key` : empty}
+      ORDER BY f.leads DESC, f.key`);
   }
 
-  private inScope({ from, before, ownerId }: ReportScope): Sql {
-    const owner = ownerId ? sql`AND l.owner_id = ${ownerId}` : empty;
+  /** The scope's period, and its owner's leads (by `ownerColumn`, the lead's owner_id or the row's copy of it). */
+  private inScope({ from, before, ownerId }: ReportScope, ownerColumn: Sql): Sql {
+    const owner = ownerId ? sql`AND ${ownerColumn} = ${ownerId}` : empty;
     return sql`r.arrived_at >= ${from} AND r.arrived_at < ${before} ${owner}`;
   }
 }
