@@ -11,7 +11,7 @@ import { SpeedToLeadService } from './speed-to-lead.service';
  * in this process: every SPEED_REPORT_WARM_SECONDS each is aggregated again where the data
  * changed since, for everyone's view and each agent's, one at a time (off the event loop, see
  * Database.aggregateRows). The first viewer of a preset then gets a kept report at once instead
- * of waiting for a month's aggregation (about a second at a million leads). A viewer in another
+ * of waiting for a month's aggregation (half a second at a million leads). A viewer in another
  * time zone than APP_TIME_ZONE asks for other days, which wait as any period chosen by hand.
  */
 @Injectable()

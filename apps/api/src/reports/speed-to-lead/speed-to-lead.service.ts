@@ -20,7 +20,7 @@ const STALE_REPORT_WAIT_MS = 1_000;
 /**
  * The report of a period, aggregated in SQL, kept per period and viewer until lead_response_times
  * or leads change (a new lead, a call, an owner's action, an owner changed): at a month of
- * leads the aggregation takes a second, and a team opens the same period again and again. A
+ * leads the aggregation takes half a second, and a team opens the same period again and again. A
  * busy team changes those tables every second, so after a change the last report is answered at
  * once (up to STALE_REPORT_MS old; an older one after STALE_REPORT_WAIT_MS, never nothing) while
  * the next is aggregated in the background. The panel's own periods are kept ready before anyone
