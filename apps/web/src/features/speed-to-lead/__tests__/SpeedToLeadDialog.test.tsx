@@ -62,6 +62,29 @@ describe('SpeedToLeadDialog', () => {
     for (const preset of ['Today', 'Last 7 days', 'Last 30 days']) expect(screen.getByRole('button', { name: preset })).toHaveAttribute('aria-pressed', 'false');
   });
 
+  it("says the period chosen is being aggregated while the figures shown are still the last period's, then shows its own", async () => {
+    let answerChosen: (response: Response) => void = () => undefined;
+    stubApi({
+      'GET /api/reports/speed-to-lead': (request) =>
+        periodOf(request).from === '2026-01-01' ? new Promise<Response>((resolve) => (answerChosen = resolve)) : Response.json(aSpeedToLeadReport()),
+    });
+    renderWithQueryClient(<SpeedToLeadDialog onClose={vi.fn()} timeZone={ZONE} now={NOW} />);
+    await screen.findByText('New leads', { selector: 'dt' });
+    const figures = () => screen.getByText('New leads', { selector: 'dt' }).closest('.speed-to-lead__figures')!;
+    expect(screen.queryByText(/Aggregating the period chosen/)).not.toBeInTheDocument();
+    expect(figures()).toHaveAttribute('aria-busy', 'false');
+
+    fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-01' } });
+    expect(await screen.findByRole('status')).toHaveTextContent('Aggregating the period chosen… The figures below are still those of the period before.');
+    expect(figures()).toHaveAttribute('aria-busy', 'true');
+    expect(tile('New leads')).toHaveTextContent('6');
+
+    answerChosen(Response.json(aSpeedToLeadReport({ overall: someSpeedFigures({ leads: 1234 }) })));
+    await vi.waitFor(() => expect(tile('New leads')).toHaveTextContent('1234'));
+    expect(screen.queryByText(/Aggregating the period chosen/)).not.toBeInTheDocument();
+    expect(figures()).toHaveAttribute('aria-busy', 'false');
+  });
+
   it('says so when no lead arrived, and when every lead had its call', async () => {
     stubApi({
       'GET /api/reports/speed-to-lead': () =>

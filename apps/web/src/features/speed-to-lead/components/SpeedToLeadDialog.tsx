@@ -15,6 +15,8 @@ const TEXT = {
   from: 'From',
   to: 'To',
   loading: 'Loading the report…',
+  // A period never asked for before is aggregated on its first request (seconds for a long one at a million leads).
+  aggregating: 'Aggregating the period chosen… The figures below are still those of the period before.',
   failed: 'Could not load the speed-to-lead report',
   leads: 'New leads',
   within1: 'Called within 1 min',
@@ -75,7 +77,12 @@ export function SpeedToLeadDialog({ onClose, timeZone, now = new Date() }: { onC
         </fieldset>
         {report.isPending && <p role="status">{TEXT.loading}</p>}
         {report.error && <ErrorNotice title={TEXT.failed} error={report.error} onRetry={() => void report.refetch()} />}
-        {report.data && <ReportFigures report={report.data} />}
+        {report.isPlaceholderData && <p role="status">{TEXT.aggregating}</p>}
+        {report.data && (
+          <div className={report.isPlaceholderData ? 'speed-to-lead__figures speed-to-lead__figures--previous' : 'speed-to-lead__figures'} aria-busy={report.isPlaceholderData}>
+            <ReportFigures report={report.data} />
+          </div>
+        )}
       </div>
     </Modal>
   );
